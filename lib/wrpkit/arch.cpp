@@ -1,0 +1,83 @@
+#include "wrpkit/arch.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+
+#include "wrpkit/error.hpp"
+
+namespace wrp {
+
+std::string Arch::suffix() const {
+  return variant == Variant::arch_specific ? "a" : variant == Variant::family ? "f" : "";
+}
+std::string Arch::str() const { return fmt::format("{}_{}{}", is_virtual ? "compute" : "sm", number(), suffix()); }
+std::string Arch::sm() const { return fmt::format("sm_{}{}", number(), suffix()); }
+
+Arch arch_from_number(int n, Variant v, bool is_virtual) { return Arch{n / 10, n % 10, v, is_virtual}; }
+
+std::optional<Arch> parse_arch(std::string_view t) {
+  bool virt = false;
+  if (t.starts_with("sm_")) t.remove_prefix(3);
+  else if (t.starts_with("compute_")) { t.remove_prefix(8); virt = true; }
+  Variant v = Variant::plain;
+  if (!t.empty() && (t.back() == 'a' || t.back() == 'f')) {
+    v = t.back() == 'a' ? Variant::arch_specific : Variant::family;
+    t.remove_suffix(1);
+  }
+  int n = 0;
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), n);
+  if (ec != std::errc() || p != t.data() + t.size() || t.empty() || n < 10 || n > 999) return std::nullopt;
+  return arch_from_number(n, v, virt);
+}
+
+std::vector<Arch> parse_arch_list(std::string_view text, std::string_view what) {
+  std::vector<Arch> out;
+  size_t i = 0;
+  while (i <= text.size()) {
+    size_t j = text.find_first_of(", ", i);
+    if (j == std::string_view::npos) j = text.size();
+    auto item = text.substr(i, j - i);
+    if (!item.empty()) {
+      auto a = parse_arch(item);
+      if (!a) fail(Exit::usage, fmt::format("{}: '{}' is not an arch name (expected e.g. sm_87, sm_90a, 120)", what, item));
+      if (std::find(out.begin(), out.end(), *a) == out.end()) out.push_back(*a);
+    }
+    i = j + 1;
+  }
+  if (out.empty()) fail(Exit::usage, fmt::format("{}: the arch list is empty", what));
+  return out;
+}
+
+const std::vector<int>& cuda13_archs() {
+  static const std::vector<int> v{75, 80, 86, 87, 88, 89, 90, 100, 103, 110, 120, 121};
+  return v;
+}
+bool is_known_arch(const Arch& a) {
+  auto& v = cuda13_archs();
+  return std::find(v.begin(), v.end(), a.number()) != v.end();
+}
+std::string known_arch_list() {
+  std::string s;
+  for (int n : cuda13_archs()) s += fmt::format("{}sm_{}", s.empty() ? "" : " ", n);
+  return s;
+}
+
+bool sass_runs_on(const Arch& img, const Arch& gpu) {
+  if (img.is_virtual) return false;
+  if (img.variant == Variant::arch_specific) return img.major == gpu.major && img.minor == gpu.minor;
+  return img.major == gpu.major && img.minor <= gpu.minor;
+}
+
+bool ptx_jits_on(const Arch& img, const Arch& gpu) {
+  if (img.variant == Variant::arch_specific) return img.major == gpu.major && img.minor == gpu.minor;
+  if (img.variant == Variant::family) return img.major == gpu.major && img.minor <= gpu.minor;
+  return img.number() <= gpu.number();
+}
+
+const char* load_path_name(LoadPath p) {
+  return p == LoadPath::sass ? "sass" : p == LoadPath::jit ? "jit" : "none";
+}
+
+}  // namespace wrp

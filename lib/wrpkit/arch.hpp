@@ -1,0 +1,48 @@
+// GPU architecture names and the rules for what code runs where.
+//   sm_XY      SASS for X.Y; runs on GPUs of major X with minor >= Y
+//   sm_XYa     arch-specific SASS; runs only on X.Y itself
+//   sm_XYf     family SASS; runs within major X, minor >= Y
+//   compute_XY PTX; the driver can JIT it for any GPU >= X.Y
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wrp {
+
+enum class Variant { plain, arch_specific, family };  // "", "a", "f"
+
+struct Arch {
+  int major = 0, minor = 0;
+  Variant variant = Variant::plain;
+  bool is_virtual = false;  // compute_XY (PTX) rather than sm_XY (SASS)
+
+  int number() const { return major * 10 + minor; }  // 87, 90, 100, 121
+  std::string suffix() const;                         // "", "a", "f"
+  std::string str() const;                            // "sm_90a", "compute_75"
+  std::string sm() const;                             // "sm_90a" even when virtual
+  Arch as_gpu() const { return Arch{major, minor, Variant::plain, false}; }
+  auto operator<=>(const Arch&) const = default;
+};
+
+// Accepts "sm_87", "sm_90a", "sm_100f", "compute_75", "87", "90a".
+std::optional<Arch> parse_arch(std::string_view text);
+// Arch from a number such as 75 or 120 (the encoding fatbins, ELF and .wrp use).
+Arch arch_from_number(int number, Variant v = Variant::plain, bool is_virtual = false);
+
+// Comma/space separated list; throws wrp::Error(usage) naming the bad entry.
+std::vector<Arch> parse_arch_list(std::string_view text, std::string_view what);
+
+// The SM archs the CUDA 13 toolchain compiles for.
+const std::vector<int>& cuda13_archs();
+bool is_known_arch(const Arch& a);
+std::string known_arch_list();
+
+bool sass_runs_on(const Arch& image, const Arch& gpu);
+bool ptx_jits_on(const Arch& image, const Arch& gpu);
+
+enum class LoadPath { sass, jit, none };
+const char* load_path_name(LoadPath p);
+
+}  // namespace wrp

@@ -1,0 +1,105 @@
+#include "wrpkit/bytes.hpp"
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <fstream>
+#include <random>
+
+#include "wrpkit/error.hpp"
+
+namespace wrp {
+
+std::string hex_offset(uint64_t off) { return fmt::format("{} (0x{:x})", off, off); }
+
+uint16_t load_u16(const uint8_t* p) { return uint16_t(p[0] | (p[1] << 8)); }
+uint32_t load_u32(const uint8_t* p) {
+  return uint32_t(p[0]) | (uint32_t(p[1]) << 8) | (uint32_t(p[2]) << 16) | (uint32_t(p[3]) << 24);
+}
+uint64_t load_u64(const uint8_t* p) { return uint64_t(load_u32(p)) | (uint64_t(load_u32(p + 4)) << 32); }
+
+void Reader::error_at(uint64_t off, std::string_view field, std::string_view problem) const {
+  fail(Exit::bad_input, fmt::format("{}: {} at byte {}: {}", file_, field, hex_offset(off), problem));
+}
+void Reader::error(std::string_view field, std::string_view problem) const {
+  error_at(file_offset(), field, problem);
+}
+
+void Reader::need(uint64_t n, std::string_view field) const {
+  if (n > left())
+    error(field, fmt::format("needs {} bytes but only {} remain in this {}-byte block "
+                             "(file truncated or corrupt; re-save the capture)",
+                             n, left(), data_.size()));
+}
+
+uint8_t Reader::u8(std::string_view f) { need(1, f); return data_[pos_++]; }
+uint16_t Reader::u16(std::string_view f) { need(2, f); auto v = load_u16(&data_[pos_]); pos_ += 2; return v; }
+uint32_t Reader::u32(std::string_view f) { need(4, f); auto v = load_u32(&data_[pos_]); pos_ += 4; return v; }
+uint64_t Reader::u64(std::string_view f) { need(8, f); auto v = load_u64(&data_[pos_]); pos_ += 8; return v; }
+
+ByteView Reader::take(uint64_t n, std::string_view f) {
+  need(n, f);
+  auto v = data_.subspan(pos_, n);
+  pos_ += n;
+  return v;
+}
+
+std::string Reader::fixed_str(size_t n, std::string_view f) {
+  auto b = take(n, f);
+  return std::string(b.begin(), b.end());
+}
+
+std::string Reader::str(std::string_view f) {
+  uint64_t at = file_offset();
+  uint32_t n = u32(f);
+  if (n > left())
+    error_at(at, f, fmt::format("string length {} runs past the end of its block ({} bytes left)", n, left()));
+  return fixed_str(n, f);
+}
+
+Reader Reader::sub(uint64_t n, std::string_view f) {
+  uint64_t at = file_offset();
+  auto b = take(n, f);
+  return Reader(file_, b, at);
+}
+
+void Writer::u16(uint16_t v) { for (int i = 0; i < 2; ++i) buf_.push_back(uint8_t(v >> (8 * i))); }
+void Writer::u32(uint32_t v) { for (int i = 0; i < 4; ++i) buf_.push_back(uint8_t(v >> (8 * i))); }
+void Writer::u64(uint64_t v) { for (int i = 0; i < 8; ++i) buf_.push_back(uint8_t(v >> (8 * i))); }
+void Writer::str(std::string_view s) { u32(uint32_t(s.size())); raw(s); }
+void Writer::put_u32_at(size_t at, uint32_t v) { for (int i = 0; i < 4; ++i) buf_[at + i] = uint8_t(v >> (8 * i)); }
+void Writer::put_u64_at(size_t at, uint64_t v) { for (int i = 0; i < 8; ++i) buf_[at + i] = uint8_t(v >> (8 * i)); }
+
+Bytes read_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    fail(Exit::bad_input, fmt::format("{}: is a folder, expected a file", path.string()));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(Exit::bad_input, fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
+  Bytes data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) fail(Exit::bad_input, fmt::format("{}: read error", path.string()));
+  return data;
+}
+
+void write_file_atomic(const std::filesystem::path& path, ByteView data) {
+  std::random_device rd;
+  auto tmp = path;
+  tmp += fmt::format(".tmp{:08x}", rd());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) fail(Exit::bad_input, fmt::format("{}: cannot create: {}", tmp.string(), std::strerror(errno)));
+    out.write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size()));
+    if (!out.flush()) {
+      std::filesystem::remove(tmp);
+      fail(Exit::bad_input, fmt::format("{}: write failed (disk full?)", tmp.string()));
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp);
+    fail(Exit::bad_input, fmt::format("{}: cannot rename into place: {}", path.string(), ec.message()));
+  }
+}
+
+}  // namespace wrp

@@ -1,0 +1,29 @@
+// One error type for the whole library. Every failure a user can cause ends
+// as a wrp::Error carrying a one-line message and the exit code the tools use.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace wrp {
+
+// Exit codes shared by every tool (documented in README.md).
+enum class Exit : int {
+  ok = 0,
+  usage = 1,      // bad command line, bad manifest
+  bad_input = 2,  // the artifact (or a module in it) is malformed or unsafe
+  target = 3,     // a requested target cannot be built from what the artifact holds
+  toolchain = 4,  // CUDA toolchain missing or a compiler failed
+};
+
+class Error : public std::runtime_error {
+ public:
+  Error(Exit code, std::string msg) : std::runtime_error(std::move(msg)), code_(code) {}
+  Exit code() const { return code_; }
+
+ private:
+  Exit code_;
+};
+
+[[noreturn]] inline void fail(Exit code, std::string msg) { throw Error(code, std::move(msg)); }
+
+}  // namespace wrp

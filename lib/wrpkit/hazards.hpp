@@ -1,0 +1,25 @@
+// What can go wrong when an artifact is loaded, found by reading it offline.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "wrpkit/arch.hpp"
+
+namespace wrp {
+
+struct Artifact;
+
+struct Hazard {
+  std::string code;    // stable identifier, e.g. "cubin_only"
+  std::string module;  // module file name, empty for graph-wide hazards
+  std::string message;
+};
+
+// `archs`: the GPUs the user plans to deploy on (may be empty).
+std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& archs);
+
+// GPUs (from `candidates`) that can run SASS built for the graph's target_arch:
+// the only ones where stock Warp can rebuild if/while condition kernels.
+bool conditionals_replay_on(unsigned target_arch, const Arch& gpu);
+
+}  // namespace wrp

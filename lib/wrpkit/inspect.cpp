@@ -1,0 +1,159 @@
+#include "wrpkit/inspect.hpp"
+
+#include <fmt/format.h>
+
+#include "wrpkit/artifact.hpp"
+#include "wrpkit/provenance.hpp"
+
+namespace wrp {
+
+namespace {
+
+toml::array images_json(const ModuleBinary& b) {
+  toml::array arr;
+  for (auto& i : b.images) {
+    toml::table t{{"kind", image_kind_name(i.kind)}, {"arch", i.arch.str()}, {"size", int64_t(i.size)},
+                  {"compressed", i.compressed}};
+    if (!i.ptx_isa.empty()) t.insert("ptx_isa", i.ptx_isa);
+    arr.push_back(std::move(t));
+  }
+  return arr;
+}
+
+std::string human_size(uint64_t n) {
+  if (n < 10 * 1024) return fmt::format("{} B", n);
+  if (n < 10 * 1024 * 1024) return fmt::format("{:.1f} KiB", n / 1024.0);
+  return fmt::format("{:.1f} MiB", n / 1048576.0);
+}
+
+}  // namespace
+
+InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
+  InspectReport rep;
+  rep.hazards = find_hazards(a, archs);
+  auto& j = rep.json;
+  std::string& txt = rep.text;
+  const auto& c = a.container;
+
+  j.insert("file", a.wrp_path.string());
+  j.insert("format_version", int64_t(c.version));
+  j.insert("device", c.device == kDeviceCpu ? "cpu" : "cuda");
+  j.insert("target_arch", int64_t(a.meta.target_arch));
+  j.insert("header_target_arch", int64_t(c.target_arch));
+  txt += fmt::format("{}: Warp capture, format {}, {} graph, target_arch {}\n", a.wrp_path.string(), c.version,
+                     c.device == kDeviceCpu ? "CPU" : "CUDA", a.meta.target_arch);
+
+  toml::array secs;
+  std::string sec_line;
+  for (auto& s : c.sections) {
+    secs.push_back(toml::table{{"type", int64_t(s.type)}, {"name", section_name(s.type)}, {"size", int64_t(s.data.size())}});
+    sec_line += fmt::format("{}{} {}", sec_line.empty() ? "" : ", ", section_name(s.type), human_size(s.data.size()));
+  }
+  j.insert("sections", std::move(secs));
+  txt += fmt::format("sections: {}\n", sec_line);
+
+  toml::array mods;
+  txt += fmt::format("modules ({}):\n", a.meta.modules.size());
+  for (size_t m = 0; m < a.meta.modules.size(); ++m) {
+    auto& rec = a.meta.modules[m];
+    toml::table mt{{"file", rec.binary_filename}, {"name", rec.name}, {"hash", rec.hash},
+                   {"target_arch", int64_t(rec.target_arch)}};
+    std::string kind = "missing";
+    if (m < a.modules.size()) {
+      auto& bin = a.modules[m].binary;
+      kind = module_kind_name(bin.kind);
+      mt.insert("size", int64_t(a.modules[m].bytes.size()));
+      mt.insert("images", images_json(bin));
+      txt += fmt::format("  {}  {}, {}\n", rec.binary_filename, kind, human_size(a.modules[m].bytes.size()));
+      for (auto& i : bin.images)
+        txt += fmt::format("    {:5} {:12} {}{}{}\n", image_kind_name(i.kind), i.arch.str(), human_size(i.size),
+                           i.compressed ? ", compressed" : "", i.ptx_isa.empty() ? "" : ", PTX ISA " + i.ptx_isa);
+    }
+    mt.insert("kind", kind);
+    toml::array kernels;
+    for (auto& k : a.meta.kernels) {
+      if (k.module_hash != rec.hash) continue;
+      uint64_t launches = 0;
+      if (auto it = a.ops.launches.find({k.module_hash, k.key}); it != a.ops.launches.end()) launches = it->second;
+      kernels.push_back(toml::table{{"key", k.key}, {"forward", k.forward_name}, {"backward", k.backward_name},
+                                    {"launches", int64_t(launches)}, {"block_dim", int64_t(k.block_dim)}});
+      txt += fmt::format("    kernel {}: {} launch(es), forward {}{}\n", k.key, launches, k.forward_name,
+                         k.backward_name.empty() ? "" : ", backward " + k.backward_name);
+    }
+    mt.insert("kernels", std::move(kernels));
+    mods.push_back(std::move(mt));
+  }
+  j.insert("modules", std::move(mods));
+
+  toml::array binds;
+  std::string bind_line;
+  for (auto& b : a.meta.bindings) {
+    auto* r = find_region(a.regions, b.region_id);
+    uint64_t bytes = r ? r->size : 0;
+    binds.push_back(toml::table{{"name", b.name}, {"region", int64_t(b.region_id)}, {"bytes", int64_t(bytes)}});
+    bind_line += fmt::format("{}{} (region {}, {})", bind_line.empty() ? "" : ", ", b.name, b.region_id, human_size(bytes));
+  }
+  j.insert("bindings", std::move(binds));
+  if (!bind_line.empty()) txt += fmt::format("bindings: {}\n", bind_line);
+  j.insert("meshes", int64_t(a.meta.meshes.size()));
+  j.insert("regions", int64_t(a.regions.size()));
+
+  toml::table by_type;
+  std::string ops_line;
+  for (auto& [name, n] : a.ops.by_type) {
+    by_type.insert(name, int64_t(n));
+    ops_line += fmt::format("{}{} {}", ops_line.empty() ? "" : ", ", name, n);
+  }
+  j.insert("ops", toml::table{{"count", int64_t(a.ops.count)}, {"top_level", int64_t(a.ops.top_level)},
+                              {"by_type", std::move(by_type)}, {"max_depth", int64_t(a.ops.max_depth)},
+                              {"all_launches_resolved", a.ops.all_launches_resolved()}});
+  txt += fmt::format("ops: {} ({}); {}\n", a.ops.count, ops_line.empty() ? "none" : ops_line,
+                     a.ops.all_launches_resolved() ? "every launch resolves to a metadata kernel"
+                                                   : "SOME LAUNCHES DO NOT RESOLVE");
+
+  toml::array hz;
+  for (auto& h : rep.hazards) hz.push_back(toml::table{{"code", h.code}, {"module", h.module}, {"message", h.message}});
+  j.insert("hazards", std::move(hz));
+  if (!rep.hazards.empty()) {
+    txt += "hazards:\n";
+    for (auto& h : rep.hazards)
+      txt += fmt::format("  [{}] {}{}\n", h.code, h.module.empty() ? "" : h.module + ": ", h.message);
+  }
+
+  if (!archs.empty()) {
+    toml::table lm;
+    txt += "load matrix (sass = native, jit = driver compiles PTX at load, none = cannot load):\n";
+    size_t width = 8;
+    for (auto& m : a.meta.modules) width = std::max(width, m.binary_filename.size());
+    txt += fmt::format("  {:{}}", "", width);
+    for (auto& g : archs) txt += fmt::format(" {:>8}", g.sm());
+    txt += "\n";
+    for (auto& g : archs) {
+      toml::table row;
+      for (size_t m = 0; m < a.modules.size(); ++m) {
+        auto path = a.is_cpu() ? LoadPath::none : a.modules[m].binary.load_path(g.as_gpu());
+        row.insert(a.meta.modules[m].binary_filename, load_path_name(path));
+      }
+      lm.insert(g.sm(), std::move(row));
+    }
+    for (size_t m = 0; m < a.modules.size(); ++m) {
+      txt += fmt::format("  {:{}}", a.meta.modules[m].binary_filename, width);
+      for (auto& g : archs)
+        txt += fmt::format(" {:>8}",
+                           load_path_name(a.is_cpu() ? LoadPath::none : a.modules[m].binary.load_path(g.as_gpu())));
+      txt += "\n";
+    }
+    j.insert("load_matrix", std::move(lm));
+  }
+
+  if (auto* s = c.find(kSectionWrpkit)) {
+    if (auto prov = parse_provenance(a.name(), s->data, s->file_offset)) {
+      txt += fmt::format("built by wrpkit {} for {}\n", prov->get("wrpkit_version")->value_or(std::string("?")),
+                         prov->get("targets") ? "the recorded targets" : "?");
+      j.insert("wrpkit", std::move(*prov));
+    }
+  }
+  return rep;
+}
+
+}  // namespace wrp

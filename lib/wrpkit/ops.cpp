@@ -1,0 +1,155 @@
+#include "wrpkit/ops.hpp"
+
+#include <fmt/format.h>
+
+#include "wrpkit/metadata.hpp"
+
+namespace wrp {
+
+namespace {
+
+struct OpInfo { const char* name; uint32_t fixed; };
+
+OpInfo info(uint32_t t) {
+  switch (t) {
+    case kOpLaunch: return {"kernel_launch", 80};
+    case kOpMemcpyH2D: return {"memcpy_h2d", 32};
+    case kOpMemcpyD2H: return {"memcpy_d2h", 8};
+    case kOpMemcpyD2D: return {"memcpy_d2d", 40};
+    case kOpMemset: return {"memset", 32};
+    case kOpAlloc: return {"alloc", 24};
+    case kOpIf: return {"if", 40};
+    case kOpWhile: return {"while", 40};
+    case kOpScan: return {"scan", 52};
+    case kOpMemtile: return {"memtile", 32};
+    case kOpSegmentedSort: return {"segmented_sort", 68};
+    case kOpRadixSort: return {"radix_sort", 52};
+    case kOpRunlengthEncode: return {"runlength_encode", 64};
+    case kOpBsrFromTriplets: return {"bsr_from_triplets", 160};
+    case kOpBsrTranspose: return {"bsr_transpose", 116};
+    case kOpReduction: return {"reduction", 64};
+    case kOpBvhRefit: return {"bvh_refit", 24};
+    case kOpBvhRebuild: return {"bvh_rebuild", 24};
+    case kOpHashGridUpdate: return {"hash_grid_update", 64};
+    default: return {nullptr, 0};
+  }
+}
+
+class Walker {
+ public:
+  Walker(const Metadata& m, OpSummary& s) : meta_(m), sum_(s) {}
+
+  // Reads exactly `count` ops that must fill `r` completely.
+  void stream(Reader& r, uint64_t count, int depth, const std::string& where) {
+    if (depth > kMaxOpDepth)
+      r.error(where, fmt::format("if/while nesting deeper than {} levels (corrupt or hostile file)", kMaxOpDepth));
+    sum_.max_depth = std::max(sum_.max_depth, depth);
+    if (count * 8 > r.left())
+      r.error(where, fmt::format("{} ops cannot fit in the {} bytes of this stream", count, r.left()));
+    for (uint64_t i = 0; i < count; ++i) op(r, depth, fmt::format("{}[{}]", where, i));
+    if (!r.at_end())
+      r.error(where, fmt::format("{} bytes left after the {} ops the count announces", r.left(), count));
+  }
+
+ private:
+  void op(Reader& r, int depth, const std::string& where) {
+    uint64_t start = r.file_offset();
+    uint32_t type = r.u32(where + ".op_type");
+    uint32_t total = r.u32(where + ".total_size");
+    OpInfo oi = info(type);
+    if (!oi.name) r.error_at(start, where + ".op_type", fmt::format("unknown operation type {}", type));
+    if (total < oi.fixed)
+      r.error_at(start + 4, where + ".total_size",
+                 fmt::format("{} op of {} bytes is shorter than its {}-byte record", oi.name, total, oi.fixed));
+    if (total - 8 > r.left())
+      r.error_at(start + 4, where + ".total_size",
+                 fmt::format("{} op of {} bytes runs past the end of its stream ({} bytes left)", oi.name, total,
+                             r.left() + 8));
+    Reader body = r.sub(total - 8, where);
+    sum_.count++;
+    sum_.by_type[oi.name]++;
+    std::string w = fmt::format("{} ({})", where, oi.name);
+    if (type == kOpLaunch) launch(body, w);
+    if (type == kOpIf || type == kOpWhile) conditional(body, depth, w, type);
+    if (type == kOpMemcpyH2D) {
+      body.skip(16, w);
+      uint64_t size = body.u64(w + ".size");
+      if (size != body.left())
+        body.error(w + ".size", fmt::format("declares {} data bytes but the record holds {}", size, body.left()));
+    }
+    if (type == kOpMemtile) {
+      body.skip(4, w);
+      uint32_t srcsize = body.u32(w + ".srcsize");
+      if (24 + uint64_t(srcsize) != body.size())
+        body.error(w + ".srcsize", fmt::format("value of {} bytes does not match the record size", srcsize));
+    }
+  }
+
+  void launch(Reader& b, const std::string& w) {
+    b.skip(52, w);  // launch shape and parameters, @8..@60
+    uint8_t is_forward = b.u8(w + ".is_forward");
+    b.skip(3, w);
+    uint16_t key_len = b.u16(w + ".kernel_key_len");
+    uint16_t hash_len = b.u16(w + ".module_hash_len");
+    uint16_t num_params = b.u16(w + ".num_params");
+    b.skip(2, w);
+    uint32_t num_relocs = b.u32(w + ".num_relocs");
+    uint32_t value_size = b.u32(w + ".value_data_size");
+    std::string key = b.fixed_str(key_len, w + ".kernel_key");
+    std::string hash = b.fixed_str(hash_len, w + ".module_hash");
+    uint64_t params = uint64_t(num_params) * (is_forward ? 1 : 2);
+    uint64_t tail = params * 16 + uint64_t(num_relocs) * 24 + value_size;
+    if (tail != b.left())
+      b.error(w, fmt::format("params, relocations and value data need {} bytes but the record has {}", tail,
+                             b.left()));
+    for (uint64_t i = 0; i < params; ++i) {
+      b.skip(4, w);
+      uint32_t off = b.u32(w + ".param.value_offset");
+      uint32_t size = b.u32(w + ".param.value_size");
+      b.skip(4, w);
+      if (uint64_t(off) + size > value_size)
+        b.error(w + ".param", fmt::format("value slice {}+{} lies outside the {} value bytes", off, size, value_size));
+    }
+    auto id = std::make_pair(hash, key);
+    sum_.launches[id]++;
+    if (!meta_.kernel(hash, key)) sum_.unresolved[id]++;
+  }
+
+  void conditional(Reader& b, int depth, const std::string& w, uint32_t type) {
+    sum_.has_conditionals = true;
+    b.skip(16, w);  // cond region id, pad, cond offset
+    uint32_t a_size = b.u32(w + ".branch_a_size");
+    uint32_t a_count = b.u32(w + ".branch_a_op_count");
+    uint32_t b_size = b.u32(w + ".branch_b_size");
+    uint32_t b_count = b.u32(w + ".branch_b_op_count");
+    if (uint64_t(a_size) + b_size != b.left())
+      b.error(w, fmt::format("branches of {} + {} bytes do not fill the {} bytes after the record", a_size, b_size,
+                             b.left()));
+    if (type == kOpWhile && (b_size || b_count))
+      b.error(w + ".branch_b_size", "a while op has no second branch");
+    Reader a = b.sub(a_size, w + ".branch_a");
+    stream(a, a_count, depth + 1, w + ".branch_a");
+    Reader c = b.sub(b_size, w + ".branch_b");
+    stream(c, b_count, depth + 1, w + ".branch_b");
+  }
+
+  const Metadata& meta_;
+  OpSummary& sum_;
+};
+
+}  // namespace
+
+const char* op_name(uint32_t type) {
+  auto i = info(type);
+  return i.name ? i.name : "unknown";
+}
+
+OpSummary walk_ops(const std::string& file, ByteView data, uint64_t origin, const Metadata& meta) {
+  OpSummary s;
+  Reader r(file, data, origin);
+  s.top_level = r.u32("operations.op_count");
+  Walker(meta, s).stream(r, s.top_level, 0, "operations.ops");
+  return s;
+}
+
+}  // namespace wrp

@@ -1,0 +1,73 @@
+#include "wrpkit/ptx.hpp"
+
+#include <fmt/format.h>
+
+#include <string_view>
+
+#include "wrpkit/error.hpp"
+
+namespace wrp {
+
+ByteView strip_trailing_nuls(ByteView t) {
+  size_t n = t.size();
+  while (n > 0 && t[n - 1] == 0) --n;
+  return t.first(n);
+}
+
+static std::string_view as_text(ByteView d) {
+  d = strip_trailing_nuls(d);
+  return std::string_view(reinterpret_cast<const char*>(d.data()), d.size());
+}
+
+bool looks_like_ptx(ByteView data) {
+  auto t = as_text(data.first(std::min<size_t>(data.size(), 64 * 1024)));
+  for (char c : t)
+    if (c == 0) return false;
+  return t.find(".version") != std::string_view::npos && t.find(".target") != std::string_view::npos;
+}
+
+static std::string_view word(std::string_view s, size_t& i) {
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  size_t j = i;
+  while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != ',' && s[j] != '(' && s[j] != '\n' && s[j] != '\r') ++j;
+  auto w = s.substr(i, j - i);
+  i = j;
+  return w;
+}
+
+PtxInfo parse_ptx(const std::string& file, ByteView data) {
+  auto t = as_text(data);
+  PtxInfo p;
+  bool have_version = false, have_target = false;
+  size_t line_start = 0;
+  while (line_start < t.size()) {
+    size_t end = t.find('\n', line_start);
+    if (end == std::string_view::npos) end = t.size();
+    auto line = t.substr(line_start, end - line_start);
+    line_start = end + 1;
+    size_t i = 0;
+    auto w = word(line, i);
+    if (w == ".visible" || w == ".weak") w = word(line, i);
+    if (w == ".version" && !have_version) {
+      auto v = word(line, i);
+      if (sscanf(std::string(v).c_str(), "%d.%d", &p.isa_major, &p.isa_minor) != 2)
+        fail(Exit::bad_input, fmt::format("{}: PTX '.version {}' is not MAJOR.MINOR", file, v));
+      have_version = true;
+    } else if (w == ".target" && !have_target) {
+      auto a = parse_arch(word(line, i));
+      if (!a) fail(Exit::bad_input, fmt::format("{}: PTX '.target' names no sm_XY arch", file));
+      p.target = *a;
+      p.target.is_virtual = true;
+      have_target = true;
+    } else if (w == ".address_size") {
+      p.address_size = std::atoi(std::string(word(line, i)).c_str());
+    } else if (w == ".entry") {
+      p.entries.emplace_back(word(line, i));
+    }
+  }
+  if (!have_version || !have_target)
+    fail(Exit::bad_input, fmt::format("{}: not PTX: no '.version' and '.target' directives", file));
+  return p;
+}
+
+}  // namespace wrp

@@ -1,0 +1,25 @@
+// Facts read from PTX text: ISA version, target, address size, entry names.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "wrpkit/arch.hpp"
+#include "wrpkit/bytes.hpp"
+
+namespace wrp {
+
+struct PtxInfo {
+  int isa_major = 0, isa_minor = 0;  // ".version 9.0"
+  Arch target;                        // ".target sm_75" -> compute_75
+  int address_size = 64;
+  std::vector<std::string> entries;   // ".entry" kernels
+  std::string isa() const { return std::to_string(isa_major) + "." + std::to_string(isa_minor); }
+};
+
+// Warp writes PTX as a C string, so the file ends in NUL; ptxas rejects that.
+ByteView strip_trailing_nuls(ByteView text);
+bool looks_like_ptx(ByteView data);
+// Throws wrp::Error(bad_input) naming `file` when .version or .target is missing.
+PtxInfo parse_ptx(const std::string& file, ByteView data);
+
+}  // namespace wrp
