@@ -1,0 +1,134 @@
+#include "wrpkit/compile.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "wrpkit/error.hpp"
+#include "wrpkit/hash.hpp"
+#include "wrpkit/nvjitlink.hpp"
+#include "wrpkit/process.hpp"
+
+namespace wrp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The archs each CUDA major release compiles for (CUDA 13 dropped sm_50..72).
+std::vector<int> archs_for_major(int major) {
+  if (major >= 13) return cuda13_archs();
+  return {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100, 101, 103, 120, 121};
+}
+
+std::string ptxas_version(const fs::path& ptxas, int& major) {
+  auto r = run_process({ptxas.string(), "--version"});
+  auto p = r.output.find("release ");
+  if (r.exit_code != 0 || p == std::string::npos) return "unknown";
+  major = std::atoi(r.output.c_str() + p + 8);
+  auto end = r.output.find(',', p);
+  return r.output.substr(p + 8, end == std::string::npos ? std::string::npos : end - p - 8);
+}
+
+}  // namespace
+
+std::optional<fs::path> default_cache_dir() {
+  if (const char* d = std::getenv("WRPKIT_CACHE_DIR"); d && *d) return fs::path(d);
+  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d) / "wrpkit";
+  if (const char* d = std::getenv("HOME"); d && *d) return fs::path(d) / ".cache" / "wrpkit";
+  return std::nullopt;
+}
+
+const std::vector<std::string>& Compiler::options() {
+  static const std::vector<std::string> o{"-O3"};
+  return o;
+}
+
+Compiler::Compiler(const ToolchainPaths& tc, CompilerChoice choice, std::optional<fs::path> cache_dir)
+    : cache_(std::move(cache_dir)) {
+  int major = 0;
+  if (choice != CompilerChoice::ptxas && tc.nvjitlink) {
+    jit_ = std::make_unique<NvJitLink>(tc.nvjitlink->string());
+    major = jit_->major();
+  } else if (choice != CompilerChoice::nvjitlink && tc.ptxas) {
+    ptxas_ = tc.ptxas;
+    ptxas_version_ = ptxas_version(*ptxas_, major);
+  } else {
+    const char* what = choice == CompilerChoice::ptxas ? "ptxas" : choice == CompilerChoice::nvjitlink
+                                                                       ? "nvJitLink (libnvJitLink.so)"
+                                                                       : "nvJitLink or ptxas";
+    fail(Exit::toolchain, fmt::format("no PTX compiler found: looked for {} in {}; {}", what, tc.searched(),
+                                      toolchain_install_hint()));
+  }
+  archs_ = archs_for_major(major);
+}
+
+Compiler::~Compiler() = default;
+
+std::string Compiler::description() const {
+  if (jit_) return fmt::format("nvJitLink {}", jit_->version());
+  return fmt::format("ptxas {}", ptxas_version_);
+}
+
+std::string Compiler::id() const { return description(); }
+
+bool Compiler::supports(const Arch& a) const {
+  return std::find(archs_.begin(), archs_.end(), a.number()) != archs_.end();
+}
+
+Bytes Compiler::compile(ByteView ptx, const Arch& arch, const std::string& what) const {
+  fs::path entry;
+  if (cache_) {
+    std::string key = id() + "\n" + arch.sm() + "\n";
+    for (auto& o : options()) key += o + " ";
+    key += "\n" + sha256_hex(ptx);
+    auto h = sha256_hex(key);
+    entry = *cache_ / h.substr(0, 2) / (h + ".cubin");
+    std::error_code ec;
+    if (fs::is_regular_file(entry, ec)) {
+      try {
+        auto hit = read_file(entry);
+        spdlog::debug("cache hit {} {}", what, arch.sm());
+        return hit;
+      } catch (const Error&) {
+        // unreadable cache entry: recompile
+      }
+    }
+  }
+  auto cubin = compile_uncached(ptx, arch, what);
+  if (cache_) {
+    std::error_code ec;
+    fs::create_directories(entry.parent_path(), ec);
+    try {
+      if (!ec) write_file_atomic(entry, cubin);
+    } catch (const Error& e) {
+      spdlog::warn("build cache not written: {}", e.what());
+    }
+  }
+  return cubin;
+}
+
+Bytes Compiler::compile_uncached(ByteView ptx, const Arch& arch, const std::string& what) const {
+  if (jit_) {
+    auto r = jit_->compile(ptx, arch, options());
+    if (r.ok) return std::move(r.cubin);
+    if (r.arch_unsupported)
+      fail(Exit::target, fmt::format("{}: {} cannot compile for {}; it compiles for: {}", what, description(),
+                                     arch.sm(), known_arch_list()));
+    fail(Exit::toolchain, fmt::format("{}: {} failed for {}: {}", what, description(), arch.sm(), r.log));
+  }
+  TempDir tmp;
+  auto in = fs::path(tmp.path()) / "in.ptx";
+  auto out = fs::path(tmp.path()) / "out.cubin";
+  write_file_atomic(in, ptx);
+  std::vector<std::string> argv{ptxas_->string(), "-arch=" + arch.sm()};
+  for (auto& o : options()) argv.push_back(o);
+  argv.insert(argv.end(), {in.string(), "-o", out.string()});
+  auto r = run_process(argv);
+  if (r.exit_code != 0) fail(Exit::toolchain, fmt::format("{}: ptxas failed for {}: {}", what, arch.sm(), r.output));
+  return read_file(out);
+}
+
+}  // namespace wrp

@@ -1,0 +1,50 @@
+// PTX -> SASS for one arch, through nvJitLink in-process or the ptxas
+// executable, with a content-keyed cache (like ccache) in front of both.
+#pragma once
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wrpkit/arch.hpp"
+#include "wrpkit/bytes.hpp"
+#include "wrpkit/toolchain.hpp"
+
+namespace wrp {
+
+class NvJitLink;
+
+enum class CompilerChoice { automatic, nvjitlink, ptxas };
+
+class Compiler {
+ public:
+  // Throws wrp::Error(toolchain) naming where it looked when nothing usable is found.
+  Compiler(const ToolchainPaths& tc, CompilerChoice choice, std::optional<std::filesystem::path> cache_dir);
+  ~Compiler();
+
+  std::string description() const;  // "nvJitLink 13.0 (path)"
+  std::string id() const;           // enters the cache key: compiler and version
+  // Archs this compiler's CUDA release accepts.
+  const std::vector<int>& supported_archs() const { return archs_; }
+  bool supports(const Arch& a) const;
+
+  // Throws wrp::Error(toolchain) with the compiler's log on failure.
+  Bytes compile(ByteView ptx, const Arch& arch, const std::string& what) const;
+
+  // Warp compiles at the highest optimisation level.
+  static const std::vector<std::string>& options();
+
+ private:
+  Bytes compile_uncached(ByteView ptx, const Arch& arch, const std::string& what) const;
+  std::unique_ptr<NvJitLink> jit_;
+  std::optional<std::filesystem::path> ptxas_;
+  std::string ptxas_version_;
+  std::optional<std::filesystem::path> cache_;
+  std::vector<int> archs_;
+};
+
+// $WRPKIT_CACHE_DIR, else $XDG_CACHE_HOME/wrpkit, else ~/.cache/wrpkit.
+std::optional<std::filesystem::path> default_cache_dir();
+
+}  // namespace wrp

@@ -1,0 +1,34 @@
+// dlopen/dlsym wrapper: CUDA libraries are optional at run time so the tools
+// start (and inspect) on machines without them.
+#pragma once
+#include <string>
+
+namespace wrp {
+
+class DynLib {
+ public:
+  DynLib() = default;
+  DynLib(const DynLib&) = delete;
+  DynLib& operator=(const DynLib&) = delete;
+  DynLib(DynLib&& o) noexcept : handle_(o.handle_), path_(std::move(o.path_)) { o.handle_ = nullptr; }
+  ~DynLib();
+
+  // Returns false and sets error() when the library cannot be loaded.
+  bool open(const std::string& path);
+  bool is_open() const { return handle_ != nullptr; }
+  const std::string& path() const { return path_; }
+  const std::string& error() const { return error_; }
+
+  void* symbol(const char* name) const;
+  template <class F>
+  bool get(F& fn, const char* name) const {
+    fn = reinterpret_cast<F>(symbol(name));
+    return fn != nullptr;
+  }
+
+ private:
+  void* handle_ = nullptr;
+  std::string path_, error_;
+};
+
+}  // namespace wrp

@@ -1,0 +1,157 @@
+#include "wrpkit/loader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "wrpkit/hazards.hpp"
+#include "wrpkit/provenance.hpp"
+
+namespace wrp {
+
+const char* outcome_name(Outcome o) { return o == Outcome::sass ? "sass" : o == Outcome::jit ? "jit" : "impossible"; }
+
+Outcome LoadPlan::worst() const {
+  Outcome w = Outcome::sass;
+  for (auto* list : {&modules, &graph})
+    for (auto& m : *list) w = std::max(w, m.outcome);
+  return w;
+}
+
+int max_ptx_isa(int v) {
+  int major = v / 1000, minor = (v % 1000) / 10;
+  if (major >= 13) return 90 + minor;  // CUDA 13.x: PTX ISA 9.x
+  if (major == 12) {
+    if (minor <= 4) return 80 + minor;  // 12.0..12.4: 8.0..8.4
+    if (minor <= 6) return 85;          // 12.5, 12.6: 8.5
+    return 80 + minor - 1;              // 12.8: 8.7, 12.9: 8.8
+  }
+  if (major == 11) return 70 + std::min(minor, 8);
+  return 0;
+}
+
+static std::string isa_str(int isa) { return fmt::format("{}.{}", isa / 10, isa % 10); }
+
+std::string fix_command(const Artifact& a, const Arch& gpu) {
+  // Rebuild from the original capture when this artifact was built by wrpkit.
+  std::string input = a.wrp_path.string();
+  std::vector<std::string> targets;
+  if (auto* s = a.container.find(kSectionWrpkit)) {
+    try {
+      if (auto prov = parse_provenance(a.name(), s->data, s->file_offset)) {
+        if (auto in = (*prov)["input"]["wrp"].value<std::string>()) input = *in;
+        if (auto* arr = (*prov)["targets"].as_array())
+          for (auto& t : *arr)
+            if (auto v = t.value<std::string>()) targets.push_back(*v);
+      }
+    } catch (const std::exception&) {
+      // unreadable provenance: fall back to this artifact's own path
+    }
+  }
+  if (std::find(targets.begin(), targets.end(), gpu.sm()) == targets.end()) targets.push_back(gpu.sm());
+  std::sort(targets.begin(), targets.end(), [](auto& x, auto& y) { return parse_arch(x) < parse_arch(y); });
+  std::string out = a.wrp_path.stem().string() + ".portable.wrp";
+  return fmt::format("wrp-build {} --arch {} -o {}", input, fmt::join(targets, ","), out);
+}
+
+LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
+  LoadPlan plan;
+  plan.gpu = gpu;
+  std::string where = fmt::format("{} ({}, driver {})", gpu.name.empty() ? "this GPU" : gpu.name, gpu.arch.sm(),
+                                  gpu.driver_str());
+  for (size_t m = 0; m < a.meta.modules.size() && m < a.modules.size(); ++m) {
+    auto& bin = a.modules[m].binary;
+    ModulePlan p;
+    p.file = a.meta.modules[m].binary_filename;
+    std::vector<std::string> imgs;
+    for (auto& i : bin.images) imgs.push_back(i.arch.str());
+    p.images = imgs.empty() ? "no GPU code" : fmt::format("{}", fmt::join(imgs, " "));
+    if (a.is_cpu()) {
+      p.message = fmt::format("module {} is a CPU host object; this is a CPU graph", p.file);
+      plan.modules.push_back(p);
+      continue;
+    }
+    auto path = bin.load_path(gpu.arch);
+    if (path == LoadPath::sass) {
+      p.outcome = Outcome::sass;
+      p.message = fmt::format("module {} loads native SASS on {}", p.file, where);
+    } else if (path == LoadPath::jit) {
+      const Image* ptx = nullptr;
+      for (auto& i : bin.images)
+        if (i.kind == ImageKind::ptx && ptx_jits_on(i.arch, gpu.arch)) { ptx = &i; break; }
+      int isa = 0;
+      if (ptx && !ptx->ptx_isa.empty()) isa = int(std::stod(ptx->ptx_isa) * 10 + 0.5);
+      p.fix = fix_command(a, gpu.arch);
+      if (gpu.jit_disabled) {
+        p.outcome = Outcome::impossible;
+        p.message = fmt::format("module {} has no SASS for {} (it holds {}) and needs PTX JIT, but "
+                                "CUDA_DISABLE_PTX_JIT is set",
+                                p.file, where, p.images);
+      } else if (isa > max_ptx_isa(gpu.driver_version)) {
+        p.outcome = Outcome::impossible;
+        p.message = fmt::format("module {} needs PTX JIT on {}, but its PTX ISA {} needs a newer driver (this one "
+                                "JIT-compiles up to ISA {}); update the driver or build SASS",
+                                p.file, where, isa_str(isa), isa_str(max_ptx_isa(gpu.driver_version)));
+      } else {
+        p.outcome = Outcome::jit;
+        p.message = fmt::format("module {} has no SASS for {} (it holds {}); the driver will JIT-compile its PTX "
+                                "at every cold start",
+                                p.file, where, p.images);
+      }
+    } else {
+      p.outcome = Outcome::impossible;
+      auto* ptx = bin.lowest_ptx();
+      if (!ptx && bin.kind == ModuleKind::cubin) {
+        p.message = fmt::format("module {} is a CUBIN for {} only; it cannot run on {}", p.file, p.images, where);
+        p.fix = "recapture with wp.config.cuda_output = \"ptx\", then " + fix_command(a, gpu.arch);
+      } else if (ptx && !ptx_jits_on(ptx->arch, gpu.arch)) {
+        p.message = fmt::format("module {} holds {}; its PTX targets {}, above {}", p.file, p.images, ptx->arch.str(),
+                                where);
+        p.fix = fmt::format("recapture with wp.config.ptx_target_arch = {}, then {}", gpu.arch.number(),
+                            fix_command(a, gpu.arch));
+      } else {
+        p.message = fmt::format("module {} has no code for {}: it holds {} and no PTX to JIT", p.file, where, p.images);
+        p.fix = fix_command(a, gpu.arch);
+      }
+    }
+    for (auto& i : bin.images)
+      if (i.kind == ImageKind::sass && i.arch.variant == Variant::arch_specific && sass_runs_on(i.arch, gpu.arch) &&
+          p.outcome == Outcome::sass)
+        p.message += fmt::format(" (arch-specific {} image: this exact GPU only)", i.arch.str());
+    plan.modules.push_back(p);
+  }
+  if (a.ops.has_conditionals && !a.is_cpu() && !conditionals_replay_on(a.meta.target_arch, gpu.arch)) {
+    ModulePlan g;
+    g.file = "(graph)";
+    g.outcome = Outcome::impossible;
+    g.message = fmt::format("the graph has if/while ops; stock Warp builds their condition kernels as SASS for "
+                            "target_arch {}, which cannot run on {}",
+                            a.meta.target_arch, where);
+    g.fix = fmt::format("wrp-build {} --arch {} -o {}.{}.wrp", a.wrp_path.string(), gpu.arch.sm(),
+                        a.wrp_path.stem().string(), gpu.arch.sm());
+    plan.graph.push_back(g);
+  }
+  return plan;
+}
+
+std::vector<ModuleLoad> load_modules(const Artifact& a, const CudaDriver& drv, const LoadPlan& plan) {
+  std::vector<ModuleLoad> out;
+  for (size_t m = 0; m < a.modules.size(); ++m) {
+    auto& rec = a.meta.modules[m];
+    std::vector<std::string> entries;
+    for (auto& k : a.meta.kernels)
+      if (k.module_hash == rec.hash) {
+        entries.push_back(k.forward_name);
+        if (!k.backward_name.empty()) entries.push_back(k.backward_name);
+      }
+    auto r = drv.load(plan.gpu.ordinal, a.modules[m].bytes, entries);
+    ModuleLoad ml{rec.binary_filename, r.ok, ""};
+    if (r.ok) ml.message = fmt::format("loaded, {} kernel entr{} resolved", entries.size(), entries.size() == 1 ? "y" : "ies");
+    else if (!r.missing.empty()) ml.message = fmt::format("loaded, but missing entries: {}", fmt::join(r.missing, ", "));
+    else ml.message = fmt::format("failed to load on {} ({}): {}", plan.gpu.name, plan.gpu.arch.sm(), r.error);
+    out.push_back(ml);
+  }
+  return out;
+}
+
+}  // namespace wrp

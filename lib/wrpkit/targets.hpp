@@ -1,0 +1,34 @@
+// targets.toml: named profiles of deployment archs and a default profile.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "wrpkit/arch.hpp"
+
+namespace wrp {
+
+struct Profile {
+  std::string name, description;
+  std::vector<Arch> archs;
+};
+
+struct TargetManifest {
+  std::filesystem::path path;
+  std::string default_profile;
+  std::map<std::string, Profile> profiles;
+
+  // Throws wrp::Error(usage) listing the profiles when `name` is unknown.
+  const Profile& profile(const std::string& name) const;
+};
+
+// Throws wrp::Error(usage) naming the file, the key and what to fix.
+TargetManifest load_manifest(const std::filesystem::path& path);
+TargetManifest parse_manifest(const std::string& text, const std::string& source);
+
+// The manifest wrp-build uses without --targets: $WRPKIT_TARGETS, else the
+// project's targets.toml.
+std::filesystem::path default_manifest_path();
+
+}  // namespace wrp

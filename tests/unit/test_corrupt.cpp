@@ -1,0 +1,62 @@
+// Every truncation and many byte flips of every real capture must end in a
+// wrp::Error (bad input) or parse cleanly: never a crash (run under ASan/UBSan).
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "fixtures.hpp"
+#include "wrpkit/artifact.hpp"
+#include "wrpkit/error.hpp"
+
+using namespace wrp;
+
+static void parse_all(const Bytes& bytes) {
+  Artifact a;
+  a.wrp_path = "corrupt.wrp";
+  a.container = parse_container("corrupt.wrp", bytes);
+  parse_sections(a);
+}
+
+TEST_CASE("truncated and bit-flipped captures give errors, not crashes") {
+  std::mt19937 rng(1234);
+  for (auto& name : fixtures::all()) {
+    CAPTURE(name);
+    auto bytes = read_file(fixtures::wrp(name));
+    size_t step = std::max<size_t>(1, bytes.size() / 400);
+    for (size_t n = 0; n < bytes.size(); n += step) {
+      Bytes cut(bytes.begin(), bytes.begin() + n);
+      CHECK_THROWS_AS(parse_all(cut), Error);
+    }
+    // Flips: concentrate on the header, table and metadata, where offsets live.
+    for (int i = 0; i < 600; ++i) {
+      Bytes b = bytes;
+      size_t limit = i % 2 ? b.size() : std::min<size_t>(b.size(), 2048);
+      size_t pos = rng() % limit;
+      b[pos] ^= uint8_t(1u << (rng() % 8));
+      if (i % 3 == 0) b[rng() % limit] = uint8_t(rng());
+      try {
+        parse_all(b);
+      } catch (const Error& e) {
+        CHECK(e.code() == Exit::bad_input);
+        CHECK(std::string(e.what()).find('\n') == std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("corrupt module binaries give errors, not crashes") {
+  std::mt19937 rng(99);
+  for (auto& name : {"saxpy_ptx75", "saxpy_cubin_sm90"}) {
+    auto a = open_artifact(fixtures::wrp(name));
+    auto& bytes = a.modules[0].bytes;
+    for (size_t n = 0; n < bytes.size(); n += bytes.size() / 200) {
+      Bytes cut(bytes.begin(), bytes.begin() + n);
+      try { read_module_binary("m", cut); } catch (const Error&) {}
+    }
+    for (int i = 0; i < 300; ++i) {
+      Bytes b = bytes;
+      b[rng() % std::min<size_t>(b.size(), 4096)] ^= uint8_t(1u << (rng() % 8));
+      try { read_module_binary("m", b); } catch (const Error&) {}
+    }
+  }
+}

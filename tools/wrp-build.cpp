@@ -1,0 +1,74 @@
+// wrp-build: compile every module of a captured Warp graph for every target
+// arch into one fatbin per module; stock Warp loads the result with no JIT.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+#include "tool_main.hpp"
+#include "wrpkit/build.hpp"
+#include "wrpkit/error.hpp"
+#include "wrpkit/json.hpp"
+#include "wrpkit/targets.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Build a Warp .wrp artifact for many GPU archs: one fatbin per module, no JIT at load.\n"
+               "Exit codes: 0 ok, 1 usage, 2 bad input, 3 a target cannot be built, 4 toolchain missing or failed."};
+  std::string input, output, arch_list, profile, targets_file, ptx = "lowest", compress = "default", cuda, compiler = "auto",
+                                                                 packager = "auto", cache_dir;
+  unsigned jobs = 0;
+  bool force = false, json = false, split = false, allow_cpu = false, no_cache = false, verbose = false;
+  app.add_option("input", input, "the captured .wrp (NAME_modules/ beside it)")->required();
+  app.add_option("-o,--output", output, "output .wrp; OUT_modules/ is written beside it")->required();
+  app.add_option("--arch", arch_list, "target archs, e.g. sm_75,sm_87,sm_90 (overrides --profile)");
+  app.add_option("--profile", profile, "a profile from the targets manifest (default: its 'default')");
+  app.add_option("--targets", targets_file, "targets manifest (default: the project's targets.toml)");
+  app.add_option("--ptx", ptx, "embed the module's PTX for newer GPUs (lowest) or not (none)")
+      ->check(CLI::IsMember({"lowest", "none"}));
+  app.add_option("--compress", compress, "fatbin compression")->check(CLI::IsMember({"none", "default", "size"}));
+  app.add_option("-j,--jobs", jobs, "parallel compilations (default: all cores)");
+  app.add_flag("--force", force, "replace an existing output");
+  app.add_flag("--json", json, "print a JSON summary");
+  app.add_flag("--split-families", split, "if/while graphs: write one artifact per major arch family");
+  app.add_flag("--allow-cpu", allow_cpu, "copy a CPU graph through unchanged instead of failing");
+  app.add_option("--cuda", cuda, "CUDA root to take nvJitLink/nvFatbin/ptxas/fatbinary from first");
+  app.add_option("--compiler", compiler, "PTX compiler")->check(CLI::IsMember({"auto", "nvjitlink", "ptxas"}));
+  app.add_option("--packager", packager, "fatbin writer")->check(CLI::IsMember({"auto", "nvfatbin", "fatbinary"}));
+  app.add_option("--cache-dir", cache_dir, "build cache folder (default: $WRPKIT_CACHE_DIR or ~/.cache/wrpkit)");
+  app.add_flag("--no-cache", no_cache, "compile everything, neither reading nor writing the cache");
+  app.add_flag("-v,--verbose", verbose, "log each compilation");
+  CLI11_PARSE(app, argc, argv);
+
+  spdlog::set_pattern("wrp-build: %v");
+  spdlog::set_level(verbose ? spdlog::level::info : spdlog::level::warn);
+  return wrp::tool_main("wrp-build", [&] {
+    wrp::BuildOptions opt;
+    opt.input = input;
+    opt.output = output;
+    if (!arch_list.empty()) {
+      opt.targets = wrp::parse_arch_list(arch_list, "--arch");
+    } else {
+      auto manifest = wrp::load_manifest(targets_file.empty() ? wrp::default_manifest_path() : std::filesystem::path(targets_file));
+      opt.targets = manifest.profile(profile.empty() ? manifest.default_profile : profile).archs;
+    }
+    opt.ptx = ptx == "none" ? wrp::PtxMode::none : wrp::PtxMode::lowest;
+    opt.compress = compress;
+    opt.jobs = jobs;
+    opt.force = force;
+    opt.split_families = split;
+    opt.allow_cpu = allow_cpu;
+    if (!cuda.empty()) opt.cuda_root = cuda;
+    opt.compiler = compiler == "nvjitlink" ? wrp::CompilerChoice::nvjitlink
+                   : compiler == "ptxas"   ? wrp::CompilerChoice::ptxas
+                                           : wrp::CompilerChoice::automatic;
+    opt.packager = packager == "nvfatbin"    ? wrp::PackagerChoice::nvfatbin
+                   : packager == "fatbinary" ? wrp::PackagerChoice::fatbinary
+                                             : wrp::PackagerChoice::automatic;
+    if (!no_cache) opt.cache_dir = cache_dir.empty() ? wrp::default_cache_dir() : std::optional<std::filesystem::path>(cache_dir);
+    auto report = wrp::run_build(opt);
+    if (json) std::cout << wrp::to_json(report.json()) << "\n";
+    else std::cout << report.text();
+    return 0;
+  });
+}
