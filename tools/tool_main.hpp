@@ -12,12 +12,22 @@
 
 namespace wrp {
 
+// Messages can quote bytes from a corrupt file: keep them printable, one line.
+inline std::string printable(std::string_view s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (c >= 0x20 && c < 0x7f) out += char(c);
+    else out += fmt::format("\\x{:02x}", c);
+  }
+  return out;
+}
+
 template <class F>
 int tool_main(const char* tool, F&& body) {
   try {
     return body();
   } catch (const Error& e) {
-    fmt::print(stderr, "{}: error: {}\n", tool, e.what());
+    fmt::print(stderr, "{}: error: {}\n", tool, printable(e.what()));
     return int(e.code());
   } catch (const std::filesystem::filesystem_error& e) {
     fmt::print(stderr, "{}: error: {}\n", tool, e.what());
@@ -32,3 +42,11 @@ int tool_main(const char* tool, F&& body) {
 }
 
 }  // namespace wrp
+
+// CLI11's own exit codes vary by error; every usage error exits 1 here (--help: 0).
+#define WRP_PARSE(app, argc, argv)                  \
+  try {                                             \
+    (app).parse((argc), (argv));                    \
+  } catch (const CLI::ParseError& e) {              \
+    return (app).exit(e) == 0 ? 0 : 1;              \
+  }

@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
   app.add_option("--cache-dir", cache_dir, "build cache folder (default: $WRPKIT_CACHE_DIR or ~/.cache/wrpkit)");
   app.add_flag("--no-cache", no_cache, "compile everything, neither reading nor writing the cache");
   app.add_flag("-v,--verbose", verbose, "log each compilation");
-  CLI11_PARSE(app, argc, argv);
+  WRP_PARSE(app, argc, argv);
 
   spdlog::set_pattern("wrp-build: %v");
   spdlog::set_level(verbose ? spdlog::level::info : spdlog::level::warn);

@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   app.add_option("--device", device, "pre-flight on this machine's GPU N (default 0)")->expected(0, 1)->default_str("0");
   app.add_flag("--allow-jit", allow_jit, "with --device: exit 0 when modules load through PTX JIT");
   app.add_flag("--load", load, "with --device: really load every module and resolve its kernels");
-  CLI11_PARSE(app, argc, argv);
+  WRP_PARSE(app, argc, argv);
   if (app.count("--device") && device < 0) device = 0;
 
   return wrp::tool_main("wrp-inspect", [&] {
