@@ -56,7 +56,7 @@ inline int device_check(const Artifact& a, InspectReport& rep, int ordinal, bool
     if (i < loads.size()) fmt::print("             load: {}\n", loads[i].message);
   }
   for (auto& p : plan.graph) fmt::print("  {:10} {}\n             fix: {}\n", outcome_name(p.outcome), p.message, p.fix);
-  fmt::print("{}\n", code == 0 ? "OK: loads with no JIT" : code == 1 ? "WARNING: needs PTX JIT at load (slow cold start)"
+  fmt::print("{}\n", worst == Outcome::sass ? "OK: loads with no JIT" : code == 0 ? "OK: loads, with PTX JIT for some modules (--allow-jit)" : code == 1 ? "WARNING: needs PTX JIT at load (slow cold start)"
                                                                      : "FAIL: will not load on this GPU");
   return code;
 }
