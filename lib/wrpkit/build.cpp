@@ -182,6 +182,16 @@ void write_artifact(const fs::path& out, const Bytes& wrp, const std::vector<std
   }
 }
 
+// Warp's shared-memory .meta files travel with the modules, untouched.
+std::vector<fs::path> meta_files(const Artifact& a) {
+  std::vector<fs::path> metas;
+  std::error_code ec;
+  for (auto& e : fs::directory_iterator(a.modules_dir, ec))
+    if (e.path().extension() == ".meta" && e.is_regular_file()) metas.push_back(e.path());
+  std::sort(metas.begin(), metas.end());
+  return metas;
+}
+
 struct Tools {
   std::unique_ptr<Compiler> compiler;
   std::unique_ptr<Packager> packager;
@@ -226,9 +236,11 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
   }
 
   bool need_compiler = !jobs.empty();
-  if (need_compiler && !tools.compiler)
-    tools.compiler = std::make_unique<Compiler>(find_toolchain(opt.cuda_root), opt.compiler, opt.cache_dir);
-  if (!tools.packager) tools.packager = std::make_unique<Packager>(find_toolchain(opt.cuda_root), opt.packager);
+  if ((need_compiler && !tools.compiler) || !tools.packager) {
+    auto tc = find_toolchain(opt.cuda_root);  // one search serves both
+    if (need_compiler && !tools.compiler) tools.compiler = std::make_unique<Compiler>(tc, opt.compiler, opt.cache_dir);
+    if (!tools.packager) tools.packager = std::make_unique<Packager>(tc, opt.packager);
+  }
   if (need_compiler) {
     for (auto& t : targets)
       if (!tools.compiler->supports(t)) {
@@ -362,12 +374,7 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
   if (auto* s = c.find(kSectionWrpkit)) s->data = serialize_provenance(prov);
   else c.sections.push_back({kSectionWrpkit, 0, 0, serialize_provenance(prov)});
 
-  std::vector<fs::path> metas;
-  std::error_code ec;
-  for (auto& e : fs::directory_iterator(a.modules_dir, ec))
-    if (e.path().extension() == ".meta" && e.is_regular_file()) metas.push_back(e.path());
-  std::sort(metas.begin(), metas.end());
-  write_artifact(out, serialize_container(c), files, metas);
+  write_artifact(out, serialize_container(c), files, meta_files(a));
   return res;
 }
 
@@ -396,11 +403,7 @@ BuildReport run_build(const BuildOptions& opt) {
     std::vector<std::pair<std::string, Bytes>> files;
     for (size_t m = 0; m < a.modules.size(); ++m)
       files.emplace_back(a.meta.modules[m].binary_filename, a.modules[m].bytes);
-    std::vector<fs::path> metas;
-    std::error_code ec;
-    for (auto& e : fs::directory_iterator(a.modules_dir, ec))
-      if (e.path().extension() == ".meta") metas.push_back(e.path());
-    write_artifact(opt.output, serialize_container(a.container), files, metas);
+    write_artifact(opt.output, serialize_container(a.container), files, meta_files(a));
     report.outputs.push_back({opt.output, {}, a.meta.target_arch, false, {}});
     return report;
   }
