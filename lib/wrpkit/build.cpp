@@ -17,6 +17,7 @@
 #include "wrpkit/fatbin.hpp"
 #include "wrpkit/hash.hpp"
 #include "wrpkit/provenance.hpp"
+#include "wrpkit/ptx.hpp"
 
 namespace wrp {
 
@@ -63,6 +64,7 @@ std::string fatbin_name(const std::string& src) {
 struct Source {
   Bytes ptx;                     // PTX text to compile (NULs stripped); empty if none
   Arch ptx_arch;
+  int ptx_isa = 0;               // ".version 9.0" -> 90
   std::vector<std::pair<Arch, Bytes>> sass;  // prebuilt images (cubin modules)
 };
 
@@ -231,7 +233,9 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
     }
     if (!src.ptx.empty()) {
       auto where = a.modules[m].path.string();
-      check_entries(where, parse_ptx(where, src.ptx).entries, a.meta, rec.hash, Exit::bad_input);
+      auto info = parse_ptx(where, src.ptx);
+      src.ptx_isa = info.isa_major * 10 + info.isa_minor;
+      check_entries(where, info.entries, a.meta, rec.hash, Exit::bad_input);
     }
   }
 
@@ -249,6 +253,19 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
         fail(Exit::target, fmt::format("{} cannot compile for {}; it compiles for: {}. Use a CUDA toolkit that "
                                        "supports {}, or drop it",
                                        tools.compiler->description(), t.sm(), list, t.sm()));
+      }
+    // PTX from a newer CUDA than the compiler (warp-lang wheels built with a newer
+    // NVRTC) fails deep inside it; say so up front, with what would read it.
+    int readable = max_ptx_isa(tools.compiler->cuda_version());
+    for (size_t m = 0; m < sources.size(); ++m)
+      if (sources[m].ptx_isa > readable) {
+        auto need = cuda_release_for_isa(sources[m].ptx_isa);
+        fail(Exit::toolchain,
+             fmt::format("module {} holds PTX ISA {} (written by CUDA {} or newer), but {} reads PTX up to ISA {}. "
+                         "Use a CUDA {}+ toolchain (pip install \"nvidia-nvjitlink=={}.*\" or --cuda DIR); GPUs "
+                         "whose driver is older than {} will not JIT its embedded PTX",
+                         a.meta.modules[m].binary_filename, isa_str(sources[m].ptx_isa), need,
+                         tools.compiler->description(), isa_str(readable), need, need, need));
       }
   }
 

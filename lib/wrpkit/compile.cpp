@@ -23,11 +23,12 @@ std::vector<int> archs_for_major(int major) {
   return {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100, 101, 103, 120, 121};
 }
 
-std::string ptxas_version(const fs::path& ptxas, int& major) {
+std::string ptxas_version(const fs::path& ptxas, int& major, int& minor) {
   auto r = run_process({ptxas.string(), "--version"});
   auto p = r.output.find("release ");
   if (r.exit_code != 0 || p == std::string::npos) return "unknown";
   major = std::atoi(r.output.c_str() + p + 8);
+  if (auto dot = r.output.find('.', p + 8); dot != std::string::npos) minor = std::atoi(r.output.c_str() + dot + 1);
   auto end = r.output.find(',', p);
   return r.output.substr(p + 8, end == std::string::npos ? std::string::npos : end - p - 8);
 }
@@ -48,13 +49,13 @@ const std::vector<std::string>& Compiler::options() {
 
 Compiler::Compiler(const ToolchainPaths& tc, CompilerChoice choice, std::optional<fs::path> cache_dir)
     : cache_(std::move(cache_dir)) {
-  int major = 0;
+  int major = 0, minor = 0;
   if (choice != CompilerChoice::ptxas && tc.nvjitlink) {
     jit_ = std::make_unique<NvJitLink>(tc.nvjitlink->string());
-    major = jit_->major();
+    major = jit_->major(), minor = jit_->minor();
   } else if (choice != CompilerChoice::nvjitlink && tc.ptxas) {
     ptxas_ = tc.ptxas;
-    ptxas_version_ = ptxas_version(*ptxas_, major);
+    ptxas_version_ = ptxas_version(*ptxas_, major, minor);
   } else {
     const char* what = choice == CompilerChoice::ptxas ? "ptxas" : choice == CompilerChoice::nvjitlink
                                                                        ? "nvJitLink (libnvJitLink.so)"
@@ -63,6 +64,7 @@ Compiler::Compiler(const ToolchainPaths& tc, CompilerChoice choice, std::optiona
                                       toolchain_install_hint()));
   }
   archs_ = archs_for_major(major);
+  cuda_version_ = major * 1000 + minor * 10;
 }
 
 Compiler::~Compiler() = default;

@@ -28,6 +28,8 @@ class Compiler {
   // Archs this compiler's CUDA release accepts.
   const std::vector<int>& supported_archs() const { return archs_; }
   bool supports(const Arch& a) const;
+  // The CUDA release it belongs to (13000 = 13.0): bounds the PTX ISA it reads.
+  int cuda_version() const { return cuda_version_; }
 
   // Throws wrp::Error(toolchain) with the compiler's log on failure.
   Bytes compile(ByteView ptx, const Arch& arch, const std::string& what) const;
@@ -42,6 +44,7 @@ class Compiler {
   std::string ptxas_version_;
   std::optional<std::filesystem::path> cache_;
   std::vector<int> archs_;
+  int cuda_version_ = 0;
 };
 
 // $WRPKIT_CACHE_DIR, else $XDG_CACHE_HOME/wrpkit, else ~/.cache/wrpkit.

@@ -6,6 +6,7 @@
 
 #include "wrpkit/hazards.hpp"
 #include "wrpkit/provenance.hpp"
+#include "wrpkit/ptx.hpp"
 
 namespace wrp {
 
@@ -17,20 +18,6 @@ Outcome LoadPlan::worst() const {
     for (auto& m : *list) w = std::max(w, m.outcome);
   return w;
 }
-
-int max_ptx_isa(int v) {
-  int major = v / 1000, minor = (v % 1000) / 10;
-  if (major >= 13) return 90 + minor;  // CUDA 13.x: PTX ISA 9.x
-  if (major == 12) {
-    if (minor <= 4) return 80 + minor;  // 12.0..12.4: 8.0..8.4
-    if (minor <= 6) return 85;          // 12.5, 12.6: 8.5
-    return 80 + minor - 1;              // 12.8: 8.7, 12.9: 8.8
-  }
-  if (major == 11) return 70 + std::min(minor, 8);
-  return 0;
-}
-
-static std::string isa_str(int isa) { return fmt::format("{}.{}", isa / 10, isa % 10); }
 
 std::string fix_command(const Artifact& a, const Arch& gpu) {
   // Rebuild from the original capture when this artifact was built by wrpkit.

@@ -30,9 +30,6 @@ struct LoadPlan {
   Outcome worst() const;
 };
 
-// Highest PTX ISA a driver of this CUDA version can JIT, as major*10+minor.
-int max_ptx_isa(int driver_version);
-
 // Pure decision logic: no GPU needed (tests drive it with made-up GpuInfo).
 LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu);
 

@@ -22,6 +22,7 @@ class NvJitLink {
   explicit NvJitLink(const std::string& path);
   std::string version() const { return version_; }
   int major() const { return major_; }
+  int minor() const { return minor_; }
   // Thread-safe: every call uses its own nvJitLink handle.
   CompileResult compile(ByteView ptx, const Arch& arch, const std::vector<std::string>& options) const;
 

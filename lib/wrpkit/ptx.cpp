@@ -8,6 +8,27 @@
 
 namespace wrp {
 
+int max_ptx_isa(int v) {
+  int major = v / 1000, minor = (v % 1000) / 10;
+  if (major >= 13) return 90 + minor;  // CUDA 13.x: PTX ISA 9.x
+  if (major == 12) {
+    if (minor <= 4) return 80 + minor;  // 12.0..12.4: 8.0..8.4
+    if (minor <= 6) return 85;          // 12.5, 12.6: 8.5
+    return 80 + minor - 1;              // 12.8: 8.7, 12.9: 8.8
+  }
+  if (major == 11) return 70 + std::min(minor, 8);
+  return 0;
+}
+
+std::string cuda_release_for_isa(int isa) {
+  for (int major : {11, 12, 13, 14})
+    for (int minor = 0; minor <= 9; ++minor)
+      if (max_ptx_isa(major * 1000 + minor * 10) >= isa) return fmt::format("{}.{}", major, minor);
+  return "a future CUDA release";
+}
+
+std::string isa_str(int isa) { return fmt::format("{}.{}", isa / 10, isa % 10); }
+
 ByteView strip_trailing_nuls(ByteView t) {
   size_t n = t.size();
   while (n > 0 && t[n - 1] == 0) --n;

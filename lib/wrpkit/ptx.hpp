@@ -19,6 +19,13 @@ struct PtxInfo {
 // Warp writes PTX as a C string, so the file ends in NUL; ptxas rejects that.
 ByteView strip_trailing_nuls(ByteView text);
 bool looks_like_ptx(ByteView data);
+// Highest PTX ISA a CUDA release (13000 = 13.0, as drivers report it) reads,
+// as major*10+minor: what its driver can JIT and its compiler can compile.
+int max_ptx_isa(int cuda_version);
+std::string isa_str(int isa);  // 88 -> "8.8"
+// The first CUDA release that reads PTX ISA `isa`: 94 -> "13.4".
+std::string cuda_release_for_isa(int isa);
+
 // Throws wrp::Error(bad_input) naming `file` when .version or .target is missing.
 PtxInfo parse_ptx(const std::string& file, ByteView data);
 

@@ -3,10 +3,11 @@ deterministic, and every documented error case exits with its code."""
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
-from common import ENV, PTX75, main, run, tmpdir, wrp, cuobjdump
+from common import ENV, FIXTURES, PTX75, main, run, tmpdir, wrp, cuobjdump
 
 PORTABLE = ["sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_100", "sm_120"]
 OUT = tmpdir()
@@ -125,6 +126,23 @@ def test_error_cases():
     assert len(r.stderr.strip().splitlines()) == 1
 
 
+def test_ptx_newer_than_the_compiler_is_refused_up_front():
+    """warp-lang wheels built with a newer CUDA write a newer PTX ISA than the pinned toolchain reads."""
+    need_toolchain()
+    src = os.path.join(OUT, "newisa.wrp")
+    shutil.copy(wrp("saxpy_ptx75"), src)
+    mods = os.path.join(FIXTURES, "saxpy_ptx75", "saxpy_ptx75_modules")
+    os.makedirs(src[:-4] + "_modules")
+    for f in os.listdir(mods):
+        data = open(os.path.join(mods, f), "rb").read().replace(b".version 9.0", b".version 9.9", 1)
+        open(os.path.join(src[:-4] + "_modules", f), "wb").write(data)
+    out = os.path.join(OUT, "newisa_out.wrp")
+    r = run("wrp-build", src, "--arch", "sm_90", "-o", out)
+    assert r.returncode == 4, r.stderr
+    assert "PTX ISA 9.9" in r.stderr and "CUDA 13.9" in r.stderr and "nvidia-nvjitlink" in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and not os.path.exists(out)
+
+
 def test_ptxas_and_fatbinary_fallbacks_and_compress_modes():
     need_toolchain()
     sizes = {}
@@ -150,4 +168,5 @@ def test_ptxas_and_fatbinary_fallbacks_and_compress_modes():
 if __name__ == "__main__":
     main([test_every_ptx_fixture_builds_for_portable_and_cuobjdump_agrees, test_if_while_graph_gets_lowest_target_arch,
           test_same_input_same_output, test_cubin_module_reused_or_refused, test_error_cases,
+          test_ptx_newer_than_the_compiler_is_refused_up_front,
           test_ptxas_and_fatbinary_fallbacks_and_compress_modes])

@@ -87,10 +87,3 @@ TEST_CASE("if/while graphs replay only where target_arch SASS runs") {
   CHECK(p.graph[0].message.find("target_arch 75") != std::string::npos);
   CHECK(plan_load(a, gpu("sm_75")).graph.empty());
 }
-
-TEST_CASE("driver PTX ISA table") {
-  CHECK(max_ptx_isa(13000) == 90);
-  CHECK(max_ptx_isa(12080) == 87);
-  CHECK(max_ptx_isa(12090) == 88);
-  CHECK(max_ptx_isa(12040) == 84);
-}
