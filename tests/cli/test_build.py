@@ -60,6 +60,30 @@ def test_every_ptx_fixture_builds_for_portable_and_cuobjdump_agrees():
         assert "wrpkit" in j and j["wrpkit"]["targets"] == summary["outputs"][0]["targets"]
 
 
+def test_captures_from_warp_1_17_wheel():
+    """Captures stock warp-lang 1.17.0 made on the H200 (tests/data): PTX ISA 8.8, tiles, structs."""
+    need_toolchain()
+    data = os.path.join(os.environ["WRPKIT_SOURCE_DIR"], "tests", "data", "warp-1.17.0-h200")
+    names = sorted(n for n in os.listdir(data) if os.path.isdir(os.path.join(data, n)))
+    assert len(names) == 6, names
+    for name in names:
+        src = os.path.join(data, name, name + ".wrp")
+        out = os.path.join(OUT, "w117_" + name + ".wrp")
+        loop = name == "while_loop"
+        r = run("wrp-build", src, "--profile", "portable", "-o", out, "--json", *(["--split-families"] if loop else []))
+        assert r.returncode == 0, (name, r.stderr)
+        outs = json.loads(r.stdout)["outputs"]
+        if loop:  # one artifact per major family, each with target_arch = its lowest arch
+            assert [o["target_arch"] for o in outs] == [75, 80, 90, 100, 120], outs
+            continue
+        j = json.loads(run("wrp-inspect", out, "--json", "--arch", ",".join(PORTABLE)).stdout)
+        assert j["hazards"] == [], (name, j["hazards"])
+        for m in j["modules"]:
+            ours = sorted(i["arch"] for i in m["images"])
+            assert ours == sorted(PORTABLE + ["compute_75"]), ours
+            assert ours == cuobjdump_images(os.path.join(out[:-4] + "_modules", m["file"])), name
+
+
 def test_if_while_graph_gets_lowest_target_arch():
     need_toolchain()
     out = os.path.join(OUT, "cw8.wrp")
@@ -166,7 +190,8 @@ def test_ptxas_and_fatbinary_fallbacks_and_compress_modes():
 
 
 if __name__ == "__main__":
-    main([test_every_ptx_fixture_builds_for_portable_and_cuobjdump_agrees, test_if_while_graph_gets_lowest_target_arch,
+    main([test_every_ptx_fixture_builds_for_portable_and_cuobjdump_agrees, test_captures_from_warp_1_17_wheel,
+          test_if_while_graph_gets_lowest_target_arch,
           test_same_input_same_output, test_cubin_module_reused_or_refused, test_error_cases,
           test_ptx_newer_than_the_compiler_is_refused_up_front,
           test_ptxas_and_fatbinary_fallbacks_and_compress_modes])

@@ -1,0 +1,272 @@
+"""Stock Warp against wrpkit's artifacts, on a GPU machine (see tests/gpu/warp-replay).
+
+  warp_replay.py capture DIR      capture new graphs with stock Warp (PTX for compute_75,
+                                  as Warp writes by default) into DIR/NAME/NAME.wrp + recipe.json,
+                                  then launch each captured graph once in the capturing process
+                                  and save its outputs as DIR/NAME/expected.npz
+  warp_replay.py expect WRP NPZ   load WRP with wp.capture_load, replay once, save every named
+                                  output (dtype and shape from recipe.json beside it) to NPZ
+  warp_replay.py replay WRP NPZ   load WRP, replay once, compare every output with NPZ;
+                                  exit 0 when all match, 1 when one differs, 2 when it cannot load
+
+Run `replay` in a fresh process with CUDA_DISABLE_PTX_JIT=1 and CUDA_CACHE_DISABLE=1 to
+prove that nothing was JIT-compiled. The kernels here differ from shared/fixtures on
+purpose: these are captures the unit tests never saw.
+"""
+import json
+import os
+import sys
+
+import numpy as np
+import warp as wp
+
+
+
+# --- kernels -----------------------------------------------------------------
+
+@wp.func
+def drag_force(v: wp.vec3, k: float):
+    return -k * wp.length(v) * v
+
+
+@wp.kernel
+def integrate(x: wp.array(dtype=wp.vec3), v: wp.array(dtype=wp.vec3), dt: float):
+    i = wp.tid()
+    f = wp.vec3(0.0, -9.8, 0.0) + drag_force(v[i], 0.1)
+    v[i] = v[i] + f * dt
+    p = x[i] + v[i] * dt
+    if p[1] < 0.0:  # bounce off the ground
+        p = wp.vec3(p[0], -p[1], p[2])
+        v[i] = wp.vec3(v[i][0], -0.5 * v[i][1], v[i][2])
+    x[i] = p
+
+
+@wp.kernel
+def histogram(values: wp.array(dtype=wp.int32), bins: wp.array(dtype=wp.int32)):
+    i = wp.tid()
+    b = values[i] % bins.shape[0]
+    wp.atomic_add(bins, b, 1)
+
+
+@wp.struct
+class Frame:
+    rot: wp.quat
+    pos: wp.vec3
+    scale: float
+
+
+@wp.kernel
+def transform_points(frame: Frame, src: wp.array(dtype=wp.vec3), m: wp.mat33, dst: wp.array(dtype=wp.vec3)):
+    i = wp.tid()
+    t = wp.transform(frame.pos, frame.rot)
+    dst[i] = m @ wp.transform_point(t, src[i] * frame.scale)
+
+
+TILE = 64
+
+
+@wp.kernel
+def tile_row_sums(a: wp.array2d(dtype=float), out: wp.array(dtype=float)):
+    row = wp.tid()
+    t = wp.tile_load(a[row], shape=TILE)
+    s = wp.tile_sum(t)
+    wp.tile_store(out, s, offset=row)
+
+
+@wp.kernel(module="unique")
+def scale_unique(a: wp.array(dtype=float), s: float):
+    i = wp.tid()
+    a[i] = a[i] * s + wp.sin(float(i))
+
+
+@wp.kernel
+def square_loss(x: wp.array(dtype=float), loss: wp.array(dtype=float)):
+    i = wp.tid()
+    wp.atomic_add(loss, 0, x[i] * x[i] * 0.5)
+
+
+@wp.kernel
+def step_counter(counter: wp.array(dtype=wp.int32), acc: wp.array(dtype=float)):
+    acc[0] = acc[0] * 1.5 + 1.0
+    counter[0] = counter[0] - 1
+
+
+# --- captures ----------------------------------------------------------------
+
+def scene_particles(d):
+    rng = np.random.default_rng(1)
+    x = wp.array(rng.uniform(0.0, 2.0, (4096, 3)).astype(np.float32), dtype=wp.vec3, device=d)
+    v = wp.array(rng.normal(0.0, 1.0, (4096, 3)).astype(np.float32), dtype=wp.vec3, device=d)
+
+    def body():
+        for _ in range(20):
+            wp.launch(integrate, dim=x.shape[0], inputs=[x, v, 1.0 / 60.0], device=d)
+    return body, {"x": x, "v": v}, {"x_out": x, "v_out": v}
+
+
+def scene_histogram(d):
+    vals = wp.array(np.arange(100000, dtype=np.int32) * 7919 % 100003, dtype=wp.int32, device=d)
+    bins = wp.zeros(97, dtype=wp.int32, device=d)
+    copy = wp.zeros(97, dtype=wp.int32, device=d)
+
+    def body():
+        bins.zero_()
+        wp.launch(histogram, dim=vals.shape[0], inputs=[vals, bins], device=d)
+        wp.copy(copy, bins)
+    return body, {"values": vals}, {"bins": bins, "copy": copy}
+
+
+def scene_transforms(d):
+    rng = np.random.default_rng(2)
+    src = wp.array(rng.normal(size=(8192, 3)).astype(np.float32), dtype=wp.vec3, device=d)
+    dst = wp.zeros(8192, dtype=wp.vec3, device=d)
+    f = Frame()
+    f.rot = wp.quat_from_axis_angle(wp.vec3(0.0, 1.0, 0.0), 0.7)
+    f.pos = wp.vec3(1.0, 2.0, 3.0)
+    f.scale = 0.5
+    m = wp.mat33(1.0, 0.2, 0.0, 0.0, 1.0, 0.3, 0.1, 0.0, 1.0)
+
+    def body():
+        wp.launch(transform_points, dim=src.shape[0], inputs=[f, src, m, dst], device=d)
+    return body, {"src": src}, {"dst": dst}
+
+
+def scene_tiles(d):
+    a = wp.array(np.arange(256 * TILE, dtype=np.float32).reshape(256, TILE) % 13.0, dtype=float, device=d)
+    out = wp.zeros(256, dtype=float, device=d)
+
+    def body():
+        wp.launch_tiled(tile_row_sums, dim=[256], inputs=[a, out], block_dim=TILE, device=d)
+    return body, {"a": a}, {"out": out}
+
+
+def scene_unique_and_adjoint(d):
+    a = wp.array(np.linspace(-1.0, 1.0, 2048, dtype=np.float32), dtype=float, device=d)
+    loss = wp.zeros(1, dtype=float, device=d)
+    a_grad = wp.zeros(2048, dtype=float, device=d)
+    loss_grad = wp.ones(1, dtype=float, device=d)
+
+    def body():
+        wp.launch(scale_unique, dim=a.shape[0], inputs=[a, 3.0], device=d)
+        wp.launch(square_loss, dim=a.shape[0], inputs=[a, loss], device=d)
+        wp.launch(square_loss, dim=a.shape[0], inputs=[a, loss], adj_inputs=[a_grad, loss_grad],
+                  adjoint=True, device=d)
+    return body, {"a": a}, {"a_out": a, "loss": loss, "a_grad": a_grad}
+
+
+def scene_while(d):
+    counter = wp.array([12], dtype=wp.int32, device=d)
+    acc = wp.zeros(1, dtype=float, device=d)
+
+    def body():
+        wp.capture_while(counter, lambda: wp.launch(step_counter, dim=1, inputs=[counter, acc], device=d))
+    return body, {"counter": counter}, {"acc": acc, "counter_out": counter}
+
+
+SCENES = {"particles": scene_particles, "histogram": scene_histogram, "transforms": scene_transforms,
+          "tiles": scene_tiles, "unique_adjoint": scene_unique_and_adjoint, "while_loop": scene_while}
+
+
+def capture(root):
+    wp.config.cuda_output = "ptx"
+    wp.config.ptx_target_arch = 75
+    wp.init()
+    d = wp.get_device(os.environ.get("WARP_REPLAY_DEVICE", "cuda:0"))
+    for name, make in SCENES.items():
+        body, inputs, outputs = make(d)
+        wp.synchronize_device(d)
+        wp.capture_begin(device=d, apic=True)
+        try:
+            body()
+        finally:
+            graph = wp.capture_end(device=d)
+        folder = os.path.join(root, name)
+        os.makedirs(folder, exist_ok=True)
+        # an array in both inputs and outputs is bound under both names (one region)
+        wp.capture_save(graph, os.path.join(folder, name + ".wrp"), inputs=inputs, outputs=outputs)
+        recipe = {"warp_version": wp.config.version, "device": d.name, "arch": d.arch,
+                  "inputs": list(inputs),
+                  "outputs": {k: {"dtype": v.numpy().dtype.str, "shape": list(v.numpy().shape)}
+                              for k, v in outputs.items()},
+                  "files": sorted(os.listdir(os.path.join(folder, name + "_modules")))}
+        json.dump(recipe, open(os.path.join(folder, "recipe.json"), "w"), indent=1)
+        # The .wrp holds memory as it was at save time, before any replay, so one
+        # launch here gives what one replay of the loaded graph must give.
+        before = {k: v.numpy().copy() for k, v in outputs.items()}
+        try:
+            wp.capture_launch(graph)
+            wp.synchronize_device(d)
+            after = {k: v.numpy() for k, v in outputs.items()}
+            # a replay that ran nothing must not pass: the graph has to change an output
+            if all(np.array_equal(before[k], after[k]) for k in after):
+                raise SystemExit(f"{name}: one launch changed no output; the scene tests nothing")
+            np.savez(os.path.join(folder, "expected.npz"), **after)
+            note = "expected.npz from the capture's own launch"
+        except Exception as e:
+            note = f"capture's own launch failed ({e}); use `expect` for expected outputs"
+        print(f"captured {name}: {recipe['files']}; {note}")
+
+
+def outputs_spec(wrp_path):
+    """{param name: (dtype, shape)} from the capture's recipe.json (ours or the fixtures')."""
+    folder = os.path.dirname(os.path.abspath(wrp_path))
+    for probe in (folder, os.environ.get("WRPKIT_RECIPE_DIR", "")):
+        p = os.path.join(probe, "recipe.json")
+        if probe and os.path.exists(p):
+            r = json.load(open(p))
+            if isinstance(r["outputs"], dict):
+                return {k: (np.dtype(v["dtype"]), tuple(v["shape"])) for k, v in r["outputs"].items()}
+            return {k: None for k in r["outputs"]}
+    raise SystemExit(f"{wrp_path}: no recipe.json beside it (set WRPKIT_RECIPE_DIR)")
+
+
+def load_and_replay(wrp_path):
+    wp.init()
+    d = wp.get_device(os.environ.get("WARP_REPLAY_DEVICE", "cuda:0"))
+    try:
+        g = wp.capture_load(wrp_path, device=d)
+        wp.capture_launch(g)
+        wp.synchronize_device(d)
+    except Exception as e:  # the stock loader's own message is the evidence
+        print(f"LOAD FAILED {wrp_path}: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
+        sys.exit(2)
+    got = {}
+    for name in outputs_spec(wrp_path):
+        size = g._params[name]["size"]
+        buf = wp.empty(size, dtype=wp.uint8, device=d)
+        g.get_param(name, buf)
+        got[name] = buf.numpy().tobytes()
+    return got
+
+
+def main():
+    cmd = sys.argv[1]
+    if cmd == "capture":
+        capture(sys.argv[2])
+    elif cmd == "expect":
+        got = load_and_replay(sys.argv[2])
+        spec = outputs_spec(sys.argv[2])
+        np.savez(sys.argv[3], **{k: np.frombuffer(b, dtype=spec[k][0]).reshape(spec[k][1]) for k, b in got.items()})
+    elif cmd == "replay":
+        got = load_and_replay(sys.argv[2])
+        want = np.load(sys.argv[3])
+        bad = 0
+        for k in want.files:
+            w = want[k]
+            g = np.frombuffer(got[k][:w.nbytes], dtype=w.dtype).reshape(w.shape)
+            if g.tobytes() == w.tobytes():
+                note = "identical"
+            elif np.allclose(g, w, rtol=1e-5, atol=1e-6):
+                note = f"close (max |diff| {np.max(np.abs(g.astype(np.float64) - w)):.3g}: float atomics order)"
+            else:
+                note = f"DIFFERENT (max |diff| {np.max(np.abs(g.astype(np.float64) - w)):.3g})"
+                bad += 1
+            print(f"  {k}: {w.dtype}{list(w.shape)} {note}")
+        print(f"{'PASS' if not bad else 'FAIL'} {sys.argv[2]}")
+        sys.exit(1 if bad else 0)
+    else:
+        raise SystemExit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
