@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
   std::string input, output, arch_list, profile, targets_file, ptx = "lowest", compress = "default", cuda, compiler = "auto",
                                                                  packager = "auto", cache_dir;
   unsigned jobs = 0;
-  bool force = false, json = false, split = false, allow_cpu = false, no_cache = false, verbose = false;
+  bool force = false, json = false, split = false, allow_cpu = false, no_cache = false, verbose = false, all_kernels = false;
   app.add_option("input", input, "the captured .wrp (NAME_modules/ beside it)")->required();
   app.add_option("-o,--output", output, "output .wrp; OUT_modules/ is written beside it")->required();
   app.add_option("--arch", arch_list, "target archs, e.g. sm_75,sm_87,sm_90 (overrides --profile)");
@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   app.add_flag("--force", force, "replace an existing output");
   app.add_flag("--json", json, "print a JSON summary");
   app.add_flag("--split-families", split, "if/while graphs: write one artifact per major arch family");
+  app.add_flag("--all-kernels", all_kernels, "compile every kernel of each module, not only those the graph launches");
   app.add_flag("--allow-cpu", allow_cpu, "copy a CPU graph through unchanged instead of failing");
   app.add_option("--cuda", cuda, "CUDA root to take nvJitLink/nvFatbin/ptxas/fatbinary from first");
   app.add_option("--compiler", compiler, "PTX compiler")->check(CLI::IsMember({"auto", "nvjitlink", "ptxas"}));
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
     opt.force = force;
     opt.split_families = split;
     opt.allow_cpu = allow_cpu;
+    opt.all_kernels = all_kernels;
     if (!cuda.empty()) opt.cuda_root = cuda;
     opt.compiler = compiler == "nvjitlink" ? wrp::CompilerChoice::nvjitlink
                    : compiler == "ptxas"   ? wrp::CompilerChoice::ptxas

@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <map>
 #include <mutex>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "wrpkit/artifact.hpp"
@@ -18,6 +20,7 @@
 #include "wrpkit/hash.hpp"
 #include "wrpkit/provenance.hpp"
 #include "wrpkit/ptx.hpp"
+#include "wrpkit/ptx_prune.hpp"
 
 namespace wrp {
 
@@ -65,6 +68,7 @@ struct Source {
   Bytes ptx;                     // PTX text to compile (NULs stripped); empty if none
   Arch ptx_arch;
   int ptx_isa = 0;               // ".version 9.0" -> 90
+  size_t kernels_kept = 0, kernels_total = 0;
   std::vector<std::pair<Arch, Bytes>> sass;  // prebuilt images (cubin modules)
 };
 
@@ -123,6 +127,32 @@ void check_entries(const std::string& what, const std::vector<std::string>& have
       if (!n->empty() && std::find(have.begin(), have.end(), *n) == have.end())
         fail(code, fmt::format("{} lacks kernel entry '{}' that the metadata names for kernel '{}'", what, *n, k.key));
   }
+}
+
+// Cuts the module's PTX down to the kernels the metadata names (see ptx_prune.hpp).
+// Anything unexpected leaves the whole module in place: slower, never wrong.
+void keep_launched_kernels(const std::string& where, const Metadata& meta, const std::string& module_hash,
+                           const PtxInfo& info, Source& src) {
+  std::set<std::string> keep;
+  for (auto& k : meta.kernels)
+    if (k.module_hash == module_hash)
+      for (auto* n : {&k.forward_name, &k.backward_name})
+        if (!n->empty()) keep.insert(*n);
+  if (keep.empty() || keep.size() >= info.entries.size()) return;
+  auto text = std::string_view(reinterpret_cast<const char*>(src.ptx.data()), src.ptx.size());
+  auto cut = keep_entries(text, keep);
+  if (!cut) {
+    spdlog::warn("{}: PTX not shaped as expected; compiling all {} kernels", where, info.entries.size());
+    return;
+  }
+  Bytes bytes(cut->begin(), cut->end());
+  auto left = parse_ptx(where, bytes).entries;
+  if (std::set<std::string>(left.begin(), left.end()) != keep || left.size() != keep.size()) {
+    spdlog::warn("{}: cutting unused kernels went wrong; compiling all {} kernels", where, info.entries.size());
+    return;
+  }
+  src.ptx = std::move(bytes);
+  src.kernels_kept = keep.size();
 }
 
 struct Job {
@@ -236,6 +266,8 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
       auto info = parse_ptx(where, src.ptx);
       src.ptx_isa = info.isa_major * 10 + info.isa_minor;
       check_entries(where, info.entries, a.meta, rec.hash, Exit::bad_input);
+      src.kernels_total = src.kernels_kept = info.entries.size();
+      if (!opt.all_kernels) keep_launched_kernels(where, a.meta, rec.hash, info, src);
     }
   }
 
@@ -291,6 +323,8 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
   std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
     return sources[distinct[x].module].ptx.size() > sources[distinct[y].module].ptx.size();
   });
+  auto t0 = std::chrono::steady_clock::now();
+  auto since = [](auto t) { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count(); };
   parallel_for(distinct.size(), nthreads, [&](size_t k) {
     size_t i = order[k];
     auto& job = distinct[i];
@@ -305,6 +339,8 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
                   Exit::toolchain);
   });
   report.compiles += distinct.size();
+  spdlog::info("compiled {} image(s) in {:.2f} s on {} thread(s)", distinct.size(), since(t0), nthreads);
+  t0 = std::chrono::steady_clock::now();
 
   // Package and verify one fatbin per module.
   std::vector<std::pair<std::string, Bytes>> files(a.modules.size());
@@ -316,6 +352,7 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
     auto& bm = res.modules[m];
     bm.source_file = rec.binary_filename;
     bm.output_file = fatbin_name(rec.binary_filename);
+    bm.kernels_kept = src.kernels_kept, bm.kernels_total = src.kernels_total;
     for (size_t j = 0; j < jobs.size(); ++j)
       if (jobs[j].module == m) inputs.push_back({false, jobs[j].arch, cubins[job_result[j]], jobs[j].arch.sm()});
     if (src.ptx.empty()) {
@@ -344,6 +381,7 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
     bm.bytes = fat.size();
     files[m] = {bm.output_file, std::move(fat)};
   });
+  spdlog::info("packed {} fatbin(s) in {:.2f} s", files.size(), since(t0));
   std::map<std::string, size_t> names;
   for (auto& f : files)
     if (names[f.first]++)
@@ -371,6 +409,7 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
   prov.insert("targets", std::move(tarr));
   prov.insert("ptx", opt.ptx == PtxMode::lowest ? "lowest" : "none");
   prov.insert("compress", opt.compress);
+  prov.insert("kernels", opt.all_kernels ? "all" : "launched");
   prov.insert("target_arch", int64_t(res.target_arch));
   prov.insert("input", toml::table{{"wrp", a.wrp_path.filename().string()},
                                    {"wrp_sha256", sha256_hex(serialize_container(a.container))}});
@@ -385,7 +424,8 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
       imgs.push_back(toml::table{{"kind", i.kind}, {"arch", i.arch.str()}, {"size", int64_t(i.size)}, {"sha256", i.sha256}});
     mods.push_back(toml::table{{"file", bm.output_file}, {"source", bm.source_file},
                                {"source_sha256", sha256_hex(a.modules[m].bytes)},
-                               {"sha256", sha256_hex(files[m].second)}, {"images", std::move(imgs)}});
+                               {"sha256", sha256_hex(files[m].second)}, {"kernels", int64_t(bm.kernels_kept)},
+                               {"kernels_in_source", int64_t(bm.kernels_total)}, {"images", std::move(imgs)}});
   }
   prov.insert("modules", std::move(mods));
   if (auto* s = c.find(kSectionWrpkit)) s->data = serialize_provenance(prov);
@@ -459,6 +499,7 @@ toml::table BuildReport::json() const {
       for (auto& i : m.images)
         imgs.push_back(toml::table{{"kind", i.kind}, {"arch", i.arch.str()}, {"size", int64_t(i.size)}, {"sha256", i.sha256}});
       mods.push_back(toml::table{{"source", m.source_file}, {"file", m.output_file}, {"size", int64_t(m.bytes)},
+                                 {"kernels", int64_t(m.kernels_kept)}, {"kernels_in_source", int64_t(m.kernels_total)},
                                  {"images", std::move(imgs)}});
     }
     outs.push_back(toml::table{{"wrp", o.wrp.string()}, {"modules_dir", modules_dir_for(o.wrp).string()},
@@ -479,7 +520,10 @@ std::string BuildReport::text() const {
     for (auto& m : o.modules) {
       std::string imgs;
       for (auto& i : m.images) imgs += fmt::format("{}{}", imgs.empty() ? "" : " ", i.arch.str());
-      s += fmt::format("  {} -> {} ({} bytes: {})\n", m.source_file, m.output_file, m.bytes, imgs);
+      std::string kernels;
+      if (m.kernels_kept < m.kernels_total)
+        kernels = fmt::format("; {} of its {} kernels, the rest are never launched", m.kernels_kept, m.kernels_total);
+      s += fmt::format("  {} -> {} ({} bytes: {}{})\n", m.source_file, m.output_file, m.bytes, imgs, kernels);
     }
     if (o.target_arch_changed)
       s += fmt::format("  target_arch set to {} so if/while condition kernels build for every target\n", o.target_arch);

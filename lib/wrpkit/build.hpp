@@ -26,6 +26,7 @@ struct BuildOptions {
   std::string compress = "default";  // none | default | size
   unsigned jobs = 0;                 // 0: one per core
   bool force = false, split_families = false, allow_cpu = false;
+  bool all_kernels = false;  // compile every kernel of a module, not only the graph's
   std::optional<fs::path> cuda_root;
   CompilerChoice compiler = CompilerChoice::automatic;
   PackagerChoice packager = PackagerChoice::automatic;
@@ -42,6 +43,7 @@ struct BuiltImage {
 struct BuiltModule {
   std::string source_file, output_file;
   uint64_t bytes = 0;
+  size_t kernels_kept = 0, kernels_total = 0;  // PTX .entry functions compiled / in the capture
   std::vector<BuiltImage> images;
 };
 

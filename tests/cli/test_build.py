@@ -84,6 +84,31 @@ def test_captures_from_warp_1_17_wheel():
             assert ours == cuobjdump_images(os.path.join(out[:-4] + "_modules", m["file"])), name
 
 
+def sass_functions(fatbin):
+    """Kernel entry names in every SASS image, by cuobjdump (independent of our readers)."""
+    out = subprocess.run([cuobjdump(), "--dump-elf-symbols", fatbin], capture_output=True, text=True).stdout
+    return set(re.findall(r"STT_FUNC\s+STB_GLOBAL\s+STO_ENTRY\s+(\S+)", out))
+
+
+def test_only_launched_kernels_are_compiled():
+    need_toolchain()
+    out = os.path.join(OUT, "launched.wrp")
+    r = run("wrp-build", wrp("wave_ptx75"), "--arch", "sm_90", "-o", out, "--json")
+    assert r.returncode == 0, r.stderr
+    m = json.loads(r.stdout)["outputs"][0]["modules"][0]
+    assert (m["kernels"], m["kernels_in_source"]) == (4, 12), m
+    meta = json.loads(run("wrp-inspect", out, "--json").stdout)["modules"][0]["kernels"]
+    named = {k["forward"] for k in meta} | {k["backward"] for k in meta if k["backward"]}
+    fat = os.path.join(out[:-4] + "_modules", m["file"])
+    assert sass_functions(fat) == named, (sass_functions(fat), named)
+    full = os.path.join(OUT, "all_kernels.wrp")
+    r = run("wrp-build", wrp("wave_ptx75"), "--arch", "sm_90", "-o", full, "--json", "--all-kernels")
+    assert r.returncode == 0, r.stderr
+    m2 = json.loads(r.stdout)["outputs"][0]["modules"][0]
+    assert (m2["kernels"], m2["kernels_in_source"]) == (12, 12) and m2["size"] > m["size"]
+    assert len(sass_functions(os.path.join(full[:-4] + "_modules", m2["file"]))) == 12
+
+
 def test_if_while_graph_gets_lowest_target_arch():
     need_toolchain()
     out = os.path.join(OUT, "cw8.wrp")
@@ -191,6 +216,7 @@ def test_ptxas_and_fatbinary_fallbacks_and_compress_modes():
 
 if __name__ == "__main__":
     main([test_every_ptx_fixture_builds_for_portable_and_cuobjdump_agrees, test_captures_from_warp_1_17_wheel,
+          test_only_launched_kernels_are_compiled,
           test_if_while_graph_gets_lowest_target_arch,
           test_same_input_same_output, test_cubin_module_reused_or_refused, test_error_cases,
           test_ptx_newer_than_the_compiler_is_refused_up_front,
