@@ -424,7 +424,7 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
       imgs.push_back(toml::table{{"kind", i.kind}, {"arch", i.arch.str()}, {"size", int64_t(i.size)}, {"sha256", i.sha256}});
     mods.push_back(toml::table{{"file", bm.output_file}, {"source", bm.source_file},
                                {"source_sha256", sha256_hex(a.modules[m].bytes)},
-                               {"sha256", sha256_hex(files[m].second)}, {"kernels", int64_t(bm.kernels_kept)},
+                               {"sha256", sha256_hex(files[m].second)}, {"kernels_built", int64_t(bm.kernels_kept)},
                                {"kernels_in_source", int64_t(bm.kernels_total)}, {"images", std::move(imgs)}});
   }
   prov.insert("modules", std::move(mods));
@@ -499,7 +499,7 @@ toml::table BuildReport::json() const {
       for (auto& i : m.images)
         imgs.push_back(toml::table{{"kind", i.kind}, {"arch", i.arch.str()}, {"size", int64_t(i.size)}, {"sha256", i.sha256}});
       mods.push_back(toml::table{{"source", m.source_file}, {"file", m.output_file}, {"size", int64_t(m.bytes)},
-                                 {"kernels", int64_t(m.kernels_kept)}, {"kernels_in_source", int64_t(m.kernels_total)},
+                                 {"kernels_built", int64_t(m.kernels_kept)}, {"kernels_in_source", int64_t(m.kernels_total)},
                                  {"images", std::move(imgs)}});
     }
     outs.push_back(toml::table{{"wrp", o.wrp.string()}, {"modules_dir", modules_dir_for(o.wrp).string()},
