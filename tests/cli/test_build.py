@@ -23,6 +23,7 @@ def need_toolchain():
 
 def cuobjdump_images(path):
     tool = cuobjdump()
+    assert tool, "cuobjdump not found (scripts/setup installs it into .venv)"
     elf = subprocess.run([tool, "--list-elf", path], capture_output=True, text=True).stdout
     ptx = subprocess.run([tool, "--list-ptx", path], capture_output=True, text=True).stdout
     sass = re.findall(r"ELF file\s+\d+: .*\.(sm_\d+[af]?)\.cubin", elf)
@@ -86,6 +87,7 @@ def test_captures_from_warp_1_17_wheel():
 
 def sass_functions(fatbin):
     """Kernel entry names in every SASS image, by cuobjdump (independent of our readers)."""
+    assert cuobjdump(), "cuobjdump not found (scripts/setup installs it into .venv)"
     out = subprocess.run([cuobjdump(), "--dump-elf-symbols", fatbin], capture_output=True, text=True).stdout
     return set(re.findall(r"STT_FUNC\s+STB_GLOBAL\s+STO_ENTRY\s+(\S+)", out))
 
