@@ -1,6 +1,9 @@
 #include "wrpkit/dynlib.hpp"
 
 #include <dlfcn.h>
+#include <fmt/format.h>
+
+#include "wrpkit/error.hpp"
 
 namespace wrp {
 
@@ -19,5 +22,11 @@ bool DynLib::open(const std::string& path) {
 }
 
 void* DynLib::symbol(const char* name) const { return handle_ ? dlsym(handle_, name) : nullptr; }
+
+void* DynLib::require_symbol(const char* name, const char* kind) const {
+  void* p = symbol(name);
+  if (!p) fail(Exit::toolchain, fmt::format("{}: has no {} (not {}?)", path_, name, kind));
+  return p;
+}
 
 }  // namespace wrp

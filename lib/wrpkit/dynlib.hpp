@@ -20,10 +20,16 @@ class DynLib {
   const std::string& error() const { return error_; }
 
   void* symbol(const char* name) const;
+  void* require_symbol(const char* name, const char* kind) const;
   template <class F>
   bool get(F& fn, const char* name) const {
     fn = reinterpret_cast<F>(symbol(name));
     return fn != nullptr;
+  }
+  // Binds `name` or throws wrp::Error(toolchain): "<path>: has no <name> (not <kind>?)".
+  template <class F>
+  void require(F& fn, const char* name, const char* kind) const {
+    fn = reinterpret_cast<F>(require_symbol(name, kind));
   }
 
  private:

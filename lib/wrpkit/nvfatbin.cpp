@@ -8,9 +8,7 @@ namespace wrp {
 
 NvFatbin::NvFatbin(const std::string& path) {
   if (!lib_.open(path)) fail(Exit::toolchain, fmt::format("cannot load nvFatbin {}: {}", path, lib_.error()));
-  auto need = [&](auto& fn, const char* name) {
-    if (!lib_.get(fn, name)) fail(Exit::toolchain, fmt::format("{}: has no {} (not an nvFatbin library?)", path, name));
-  };
+  auto need = [&](auto& fn, const char* name) { lib_.require(fn, name, "an nvFatbin library"); };
   int (*version)(unsigned*, unsigned*) = nullptr;
   need(version, "nvFatbinVersion");
   unsigned ma = 0, mi = 0;

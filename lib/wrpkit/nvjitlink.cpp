@@ -14,9 +14,8 @@ template <class F>
 void bind(const DynLib& lib, F& fn, const char* name, int major) {
   // Headers map each call to a versioned symbol (__nvJitLinkCreate_13_0); the
   // plain name is exported too. Try plain first, then the versioned alias.
-  if (lib.get(fn, name)) return;
-  if (lib.get(fn, fmt::format("__{}_{}_0", name, major).c_str())) return;
-  fail(Exit::toolchain, fmt::format("{}: has no {} (not an nvJitLink library?)", lib.path(), name));
+  if (lib.get(fn, name) || lib.get(fn, fmt::format("__{}_{}_0", name, major).c_str())) return;
+  lib.require(fn, name, "an nvJitLink library");  // neither: throws, naming the plain one
 }
 }  // namespace
 

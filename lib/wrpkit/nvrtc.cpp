@@ -20,9 +20,7 @@ Nvrtc::Nvrtc(const std::string& path) {
     }
   }
   if (!lib_.open(path)) fail(Exit::toolchain, fmt::format("cannot load NVRTC {}: {}", path, lib_.error()));
-  auto need = [&](auto& fn, const char* name) {
-    if (!lib_.get(fn, name)) fail(Exit::toolchain, fmt::format("{}: has no {} (not NVRTC?)", path, name));
-  };
+  auto need = [&](auto& fn, const char* name) { lib_.require(fn, name, "NVRTC"); };
   int (*version)(int*, int*) = nullptr;
   need(version, "nvrtcVersion");
   int ma = 0, mi = 0;

@@ -1,0 +1,23 @@
+#include <doctest/doctest.h>
+
+#include "wrpkit/dynlib.hpp"
+#include "wrpkit/error.hpp"
+
+using namespace wrp;
+
+TEST_CASE("a library without the symbol asked for is refused, naming both") {
+  DynLib lib;
+  REQUIRE(lib.open("libm.so.6"));  // any library that is surely not NVRTC
+  double (*cosine)(double) = nullptr;
+  lib.require(cosine, "cos", "libm");
+  CHECK(cosine(0.0) == 1.0);
+  int (*version)(int*, int*) = nullptr;
+  try {
+    lib.require(version, "nvrtcVersion", "NVRTC");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.code() == Exit::toolchain);
+    CHECK(std::string(e.what()) == "libm.so.6: has no nvrtcVersion (not NVRTC?)");
+  }
+  CHECK_FALSE(DynLib().open("/nonexistent/libnvrtc.so"));
+}
