@@ -35,66 +35,64 @@ struct Span {
   size_t begin, end;
 };
 
+// ".entry" as a directive word at i.
+bool entry_at(std::string_view t, size_t i) {
+  return t.compare(i, 6, ".entry") == 0 && i + 6 < t.size() && is_space(t[i + 6]) && (i == 0 || is_space(t[i - 1]));
+}
+
+// The directive starts at its line (".visible .entry name("); a "// .globl name"
+// line just above belongs to it.
+size_t directive_begin(std::string_view t, size_t i) {
+  size_t begin = line_start(t, i);
+  if (begin > 0) {
+    size_t prev = line_start(t, begin - 1);
+    auto above = t.substr(prev, begin - prev);
+    auto k = above.find_first_not_of(" \t");
+    if (k != std::string_view::npos && above.substr(k).starts_with("// .globl")) begin = prev;
+  }
+  return begin;
+}
+
 }  // namespace
 
 std::optional<std::string> keep_entries(std::string_view t, const std::set<std::string>& keep) {
   std::vector<Span> cut;
   int depth = 0;
+  std::optional<size_t> entry_begin;  // set from an .entry directive to the end of its body
+  std::string name;
   for (size_t i = 0; i < t.size();) {
     if (size_t j = skip_comment_or_string(t, i); j != i) {
       i = j;
       continue;
     }
     char c = t[i];
-    if (c == '{') ++depth;
-    if (c == '}' && --depth < 0) return std::nullopt;
-    bool entry = depth == 0 && c == '.' && t.compare(i, 6, ".entry") == 0 && i + 6 < t.size() &&
-                 is_space(t[i + 6]) && (i == 0 || is_space(t[i - 1]));
-    if (!entry) {
-      ++i;
+    if (c == '{') {
+      ++depth;
+    } else if (c == '}') {
+      if (--depth < 0) return std::nullopt;
+      if (depth == 0 && entry_begin) {  // the end of an entry's body
+        size_t end = i + 1;
+        if (end < t.size() && t[end] == '\n') ++end;
+        if (!keep.count(name)) cut.push_back({*entry_begin, end});
+        entry_begin.reset();
+        i = end;
+        continue;
+      }
+    } else if (depth == 0 && entry_begin && c == ';') {
+      return std::nullopt;  // a declaration: an entry with no body
+    } else if (depth == 0 && c == '.' && entry_at(t, i)) {
+      if (entry_begin) return std::nullopt;  // the one before had no body
+      entry_begin = directive_begin(t, i);
+      size_t n = i + 6;
+      while (n < t.size() && is_space(t[n])) ++n;
+      i = n;
+      while (i < t.size() && !is_space(t[i]) && t[i] != '(') ++i;
+      name = std::string(t.substr(n, i - n));
       continue;
     }
-    // The directive starts at its line (".visible .entry name("); a "// .globl name"
-    // line just above belongs to it.
-    size_t begin = line_start(t, i);
-    if (begin > 0) {
-      size_t prev = line_start(t, begin - 1);
-      auto above = t.substr(prev, begin - prev);
-      auto k = above.find_first_not_of(" \t");
-      if (k != std::string_view::npos && above.substr(k).starts_with("// .globl")) begin = prev;
-    }
-    size_t n = i + 6;
-    while (n < t.size() && is_space(t[n])) ++n;
-    size_t name_end = n;
-    while (name_end < t.size() && !is_space(t[name_end]) && t[name_end] != '(') ++name_end;
-    std::string name(t.substr(n, name_end - n));
-    // Find the body: the first '{' at this level (';' first means a declaration).
-    size_t k = name_end;
-    while (k < t.size()) {
-      if (size_t j = skip_comment_or_string(t, k); j != k) {
-        k = j;
-        continue;
-      }
-      if (t[k] == '{' || t[k] == ';') break;
-      ++k;
-    }
-    if (k >= t.size() || t[k] == ';') return std::nullopt;
-    int d = 0;
-    for (; k < t.size(); ++k) {
-      if (size_t j = skip_comment_or_string(t, k); j != k) {
-        k = j - 1;
-        continue;
-      }
-      if (t[k] == '{') ++d;
-      if (t[k] == '}' && --d == 0) break;
-    }
-    if (k >= t.size()) return std::nullopt;
-    size_t end = k + 1;
-    if (end < t.size() && t[end] == '\n') ++end;
-    if (!keep.count(name)) cut.push_back({begin, end});
-    i = end;
+    ++i;
   }
-  if (depth != 0) return std::nullopt;
+  if (depth != 0 || entry_begin) return std::nullopt;
   std::string out;
   out.reserve(t.size());
   size_t pos = 0;
