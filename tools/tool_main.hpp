@@ -12,16 +12,6 @@
 
 namespace wrp {
 
-// Messages can quote bytes from a corrupt file: keep them printable, one line.
-inline std::string printable(std::string_view s) {
-  std::string out;
-  for (unsigned char c : s) {
-    if (c >= 0x20 && c < 0x7f) out += char(c);
-    else out += fmt::format("\\x{:02x}", c);
-  }
-  return out;
-}
-
 template <class F>
 int tool_main(const char* tool, F&& body) {
   try {

@@ -64,8 +64,19 @@ std::string known_arch_list() {
   return s;
 }
 
+bool is_tegra(const Arch& a) {
+  switch (a.number()) {
+    case 53: case 62: case 72: case 87: case 101: case 110: return true;
+    default: return false;
+  }
+}
+
 bool sass_runs_on(const Arch& img, const Arch& gpu) {
   if (img.is_virtual) return false;
+  // NVIDIA's CUDA C++ Programming Guide (binary compatibility): SASS runs on later
+  // minors of its major on the desktop only, not on Tegra, nor between Tegra and
+  // desktop; an sm_80 build was seen failing on a Jetson Orin (sm_87).
+  if (is_tegra(img) || is_tegra(gpu)) return img.number() == gpu.number();
   if (img.variant == Variant::arch_specific) return img.major == gpu.major && img.minor == gpu.minor;
   return img.major == gpu.major && img.minor <= gpu.minor;
 }
@@ -77,7 +88,7 @@ bool ptx_jits_on(const Arch& img, const Arch& gpu) {
 }
 
 const char* load_path_name(LoadPath p) {
-  return p == LoadPath::sass ? "sass" : p == LoadPath::jit ? "jit" : "none";
+  return p == LoadPath::sass ? "sass" : p == LoadPath::jit ? "jit" : p == LoadPath::source ? "source" : "none";
 }
 
 }  // namespace wrp

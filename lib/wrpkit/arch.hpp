@@ -1,5 +1,6 @@
 // GPU architecture names and the rules for what code runs where.
-//   sm_XY      SASS for X.Y; runs on GPUs of major X with minor >= Y
+//   sm_XY      SASS for X.Y; runs on GPUs of major X with minor >= Y (desktop;
+//              on Tegra only on X.Y itself)
 //   sm_XYa     arch-specific SASS; runs only on X.Y itself
 //   sm_XYf     family SASS; runs within major X, minor >= Y
 //   compute_XY PTX; the driver can JIT it for any GPU >= X.Y
@@ -39,10 +40,16 @@ const std::vector<int>& cuda13_archs();
 bool is_known_arch(const Arch& a);
 std::string known_arch_list();
 
+// Jetson/DRIVE SoCs (sm_53, 62, 72, 87, 101/110 Thor): their SASS runs only on
+// exactly that arch, and desktop SASS never runs on them.
+bool is_tegra(const Arch& a);
 bool sass_runs_on(const Arch& image, const Arch& gpu);
 bool ptx_jits_on(const Arch& image, const Arch& gpu);
 
-enum class LoadPath { sass, jit, none };
+// sass: the driver loads matching SASS; jit: the driver compiles embedded PTX;
+// source: Warp 1.19 compiles the module's retained CUDA source with NVRTC at load;
+// none: it cannot load.
+enum class LoadPath { sass, jit, source, none };
 const char* load_path_name(LoadPath p);
 
 }  // namespace wrp

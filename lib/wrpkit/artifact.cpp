@@ -3,8 +3,35 @@
 #include <fmt/format.h>
 
 #include "wrpkit/error.hpp"
+#include "wrpkit/hash.hpp"
 
 namespace wrp {
+
+const char* digest_name(Digest d) {
+  switch (d) {
+    case Digest::none: return "none";
+    case Digest::match: return "match";
+    case Digest::mismatch: return "mismatch";
+    case Digest::missing: return "missing";
+  }
+  return "?";
+}
+
+static Digest compare_digest(const std::string& recorded, ByteView bytes) {
+  if (recorded.empty()) return Digest::none;
+  return sha256_hex(bytes) == recorded ? Digest::match : Digest::mismatch;
+}
+
+bool has_source_fallback(const Artifact& a, size_t m) {
+  return !a.is_cpu() && has_module_artifacts(a.meta.version) && m < a.modules.size() &&
+         a.meta.modules[m].retains_source() && a.modules[m].source_digest == Digest::match;
+}
+
+LoadPath module_load_path(const Artifact& a, size_t m, const Arch& gpu) {
+  if (a.is_cpu()) return LoadPath::none;
+  auto p = a.modules[m].binary.load_path(gpu);
+  return p == LoadPath::none && has_source_fallback(a, m) ? LoadPath::source : p;
+}
 
 fs::path modules_dir_for(const fs::path& wrp) {
   std::string s = wrp.string();
@@ -16,16 +43,22 @@ void parse_sections(Artifact& a) {
   auto file = a.name();
   auto& md = a.container.require(kSectionMetadata, file);
   a.meta = parse_metadata(file, md.data, md.file_offset);
-  if (a.meta.version < kMinVersion || a.meta.version > kMaxVersion)
-    fail(Exit::bad_input, fmt::format("{}: metadata.version at byte {} is {}, outside the supported {}..{}", file,
-                                      hex_offset(md.file_offset), a.meta.version, kMinVersion, kMaxVersion));
+  if (a.meta.version != a.container.version)
+    fail(Exit::bad_input, fmt::format("{}: metadata.version at byte {} is {} but the header says format {}; the file "
+                                      "is corrupt or was edited: re-save the capture",
+                                      file, hex_offset(md.file_offset), a.meta.version, a.container.version));
+  if (strict_header_arch(a.meta.version) && a.meta.target_arch != a.container.target_arch)
+    fail(Exit::bad_input, fmt::format("{}: metadata.target_arch at byte {} is {} but header.target_arch is {}; Warp "
+                                      "1.19 refuses a format-18 file where they differ: re-save the capture",
+                                      file, hex_offset(md.file_offset + 4 + 4 + a.meta.producer_version.size()),
+                                      a.meta.target_arch, a.container.target_arch));
   auto& mem = a.container.require(kSectionMemory, file);
   a.regions = parse_memory(file, mem.data, mem.file_offset);
   auto& ops = a.container.require(kSectionOperations, file);
   a.ops = walk_ops(file, ops.data, ops.file_offset, a.meta);
   for (auto& b : a.meta.bindings)
     if (!find_region(a.regions, b.region_id))
-      fail(Exit::bad_input, fmt::format("{}: binding '{}' names region {} that the memory section lacks", file, b.name,
+      fail(Exit::bad_input, fmt::format("{}: binding '{}' names region {} that the memory section lacks", file, printable(b.name),
                                         b.region_id));
 }
 
@@ -46,6 +79,16 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
                                         a.name(), m.name, mf.path.string(), a.modules_dir.filename().string()));
     mf.bytes = read_file(mf.path);
     mf.binary = read_module_binary(mf.path.string(), mf.bytes);
+    mf.binary_digest = compare_digest(m.binary_digest, mf.bytes);
+    if (m.retains_source()) {
+      mf.source_path = a.modules_dir / m.source_filename;
+      if (!fs::is_regular_file(mf.source_path, ec)) {
+        mf.source_digest = Digest::missing;
+      } else {
+        mf.source = read_file(mf.source_path);
+        mf.source_digest = compare_digest(m.source_digest, mf.source);
+      }
+    }
     a.modules.push_back(std::move(mf));
   }
   return a;

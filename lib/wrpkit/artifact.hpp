@@ -15,10 +15,20 @@ namespace wrp {
 
 namespace fs = std::filesystem;
 
+// How a file compares with the SHA-256 its format-18 record gives.
+enum class Digest { none, match, mismatch, missing };  // none: no digest recorded
+const char* digest_name(Digest d);
+
 struct ModuleFile {
   fs::path path;
   Bytes bytes;
   ModuleBinary binary;
+  Digest binary_digest = Digest::none;
+  // Format 18 with source_fallback: the retained CUDA source, read and checked.
+  fs::path source_path;
+  Bytes source;
+  Digest source_digest = Digest::none;
+  bool has_source() const { return source_digest == Digest::match || source_digest == Digest::mismatch; }
 };
 
 struct Artifact {
@@ -38,8 +48,16 @@ struct Artifact {
 fs::path modules_dir_for(const fs::path& wrp);
 
 // Parses the .wrp and all its sections. With `read_modules`, also reads and
-// classifies every module file; a missing or malformed one is an error.
+// classifies every module file; a missing or malformed one is an error. A
+// retained source (.cu) is read too; a missing one or a digest that does not
+// match is recorded (a hazard: Warp 1.19 refuses it), not an error.
 Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
+
+// Warp 1.19 falls back to a module's retained CUDA source (compiled on the
+// target with NVRTC and the installed Warp's headers) where its binary does not load.
+bool has_source_fallback(const Artifact& a, size_t module);
+// How stock Warp loads module `module` on a GPU of this arch.
+LoadPath module_load_path(const Artifact& a, size_t module, const Arch& gpu);
 
 // Parses the sections of a container already in memory (no module files).
 void parse_sections(Artifact& a);

@@ -33,15 +33,22 @@ const Section& Container::require(uint32_t type, const std::string& file) const 
 }
 
 static void check_version(Reader& r, uint32_t v) {
-  if (v >= kMinVersion && v <= kMaxVersion) return;
-  if (v == 16)
-    r.error_at(4, "header.version",
-               fmt::format("format version 16 (Warp 1.19) is not supported yet; wrpkit reads versions "
-                           "{}..{} (Warp 1.14..1.18): capture with Warp 1.18 or older",
-                           kMinVersion, kMaxVersion));
-  r.error_at(4, "header.version",
-             fmt::format("unsupported format version {}; wrpkit reads versions {}..{} (Warp 1.14..1.18)",
-                         v, kMinVersion, kMaxVersion));
+  if (is_supported_format(v)) return;
+  r.error_at(4, "header.version", fmt::format("unsupported format version {}; {}", v, unsupported_format_advice(v)));
+}
+
+// Warp 1.19 refuses a file outside these rules before reading any section; a
+// format-18 file that breaks one cannot load anywhere, so it is bad input here.
+static void check_v18_table(Reader& r, const Container& c, uint32_t n) {
+  if (n < 1 || n > 64)
+    r.error_at(12, "header.num_sections",
+               fmt::format("{} sections; format 18 allows 1 to 64 (Warp 1.19 refuses the file)", n));
+  for (uint32_t t : {kSectionMetadata, kSectionMemory, kSectionOperations}) {
+    auto* s = c.find(t);
+    if (s && s->data.empty())
+      r.error_at(s->file_offset, fmt::format("{} section", section_name(t)),
+                 "is empty; Warp 1.19 refuses a format-18 file whose metadata, memory or operations section is empty");
+  }
 }
 
 Container parse_container(const std::string& file, ByteView data) {
@@ -90,6 +97,7 @@ Container parse_container(const std::string& file, ByteView data) {
     s.data.assign(data.begin() + s.file_offset, data.begin() + s.file_offset + size);
     c.sections.push_back(std::move(s));
   }
+  if (c.version >= 18) check_v18_table(r, c, n);
   return c;
 }
 

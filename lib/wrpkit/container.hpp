@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "wrpkit/bytes.hpp"
+#include "wrpkit/format_version.hpp"
 
 namespace wrp {
 
@@ -22,7 +23,6 @@ enum SectionType : uint32_t {
 
 enum DeviceType : uint8_t { kDeviceCuda = 0, kDeviceCpu = 1 };
 
-constexpr uint32_t kMinVersion = 13, kMaxVersion = 15;
 constexpr size_t kHeaderSize = 64, kSectionEntrySize = 32;
 
 struct Section {
@@ -33,7 +33,7 @@ struct Section {
 };
 
 struct Container {
-  uint32_t version = kMaxVersion;
+  uint32_t version = kNewestFormat;
   uint32_t flags = 0;
   uint8_t device = kDeviceCuda;
   std::array<uint8_t, 3> reserved_dt{};

@@ -26,4 +26,16 @@ class Error : public std::runtime_error {
 
 [[noreturn]] inline void fail(Exit code, std::string msg) { throw Error(code, std::move(msg)); }
 
+// Text quoted from a file (a name, a key) made printable and single-line, so an
+// error that quotes a corrupt file stays one readable line.
+inline std::string printable(std::string_view s) {
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : s) {
+    if (c >= 0x20 && c < 0x7f) out += char(c);
+    else out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+  }
+  return out;
+}
+
 }  // namespace wrp

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "wrpkit/artifact.hpp"
+#include "wrpkit/ptx.hpp"
 
 namespace wrp {
 
@@ -31,15 +32,49 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
     std::string file = rec.binary_filename;
     if (bin.kind == ModuleKind::cubin) {
       auto& arch = bin.images[0].arch;
+      std::string where = is_tegra(arch) ? fmt::format("only on {} GPUs", arch.sm())
+                                         : fmt::format("only on sm_{}.x GPUs with minor >= {}", arch.major, arch.minor);
+      std::string fix = rec.retains_source() && mf.source_digest == Digest::match
+                            ? fmt::format("wrp-build compiles its retained CUDA source ({}) for every target",
+                                          rec.source_filename)
+                            : "to build for other GPUs, save with capture_save(..., source_fallback=True) (Warp 1.19) "
+                              "or recapture with wp.config.cuda_output = \"ptx\" and wp.config.ptx_target_arch = "
+                              "<lowest target>";
       out.push_back({"cubin_only", file,
-                     fmt::format("CUBIN-only module: SASS for {} alone, no PTX; it loads only on sm_{}.x GPUs with "
-                                 "minor >= {}. Recapture with wp.config.cuda_output = \"ptx\" to build for other GPUs",
-                                 arch.str(), arch.major, arch.minor)});
-    } else if (bin.kind == ModuleKind::fatbin && !bin.lowest_ptx()) {
+                     fmt::format("CUBIN-only module: SASS for {} alone, no PTX; it loads {}. {}", arch.str(), where,
+                                 fix)});
+    } else if (bin.kind == ModuleKind::fatbin && !bin.lowest_ptx() && !has_source_fallback(a, m)) {
       out.push_back({"no_ptx_fallback", file,
                      fmt::format("no PTX in the fatbin ({}): GPUs newer than these archs cannot load it",
                                  images_list(bin))});
     }
+    // Format 18: Warp 1.19 checks the packaged binary (and a source it falls back to) against the record.
+    if (mf.binary_digest == Digest::mismatch)
+      out.push_back({"binary_digest_mismatch", file,
+                     "the module file does not match the binary digest in the .wrp; Warp 1.19 refuses to load it. "
+                     "Re-save the capture, or rebuild it with wrp-build (which writes the right digest)"});
+    if (mf.source_digest == Digest::mismatch)
+      out.push_back({"source_digest_mismatch", file,
+                     fmt::format("the retained source {} does not match its digest; Warp 1.19 cannot fall back to it "
+                                 "and wrp-build cannot build from it. Re-save the capture",
+                                 rec.source_filename)});
+    if (mf.source_digest == Digest::missing)
+      out.push_back({"source_missing", file,
+                     fmt::format("the record retains CUDA source {}, but the file is not in {}; keep the .cu beside "
+                                 "the module (Warp 1.19 falls back to it where the binary does not load)",
+                                 rec.source_filename, a.modules_dir.filename().string())});
+    // Embedded PTX only helps where the driver reads its ISA. Every CUDA 13 driver
+    // reads ISA 9.0; newer PTX (Warp 1.18/1.19's NVRTC 13.4 writes 9.4) needs more.
+    for (auto& img : bin.images)
+      if (img.kind == ImageKind::ptx && !img.ptx_isa.empty()) {
+        int isa = isa_number(img.ptx_isa);
+        if (isa <= max_ptx_isa(13000)) continue;
+        out.push_back({"ptx_driver_floor", file,
+                       fmt::format("{} PTX (ISA {}) JIT-compiles only on drivers of CUDA {} or newer; a GPU with no "
+                                   "matching SASS and an older driver cannot load the module. Build SASS for every "
+                                   "target (and --ptx none where older drivers matter)",
+                                   img.arch.str(), img.ptx_isa, cuda_release_for_isa(isa))});
+      }
     for (auto& img : bin.images)
       if (img.kind == ImageKind::sass && img.arch.variant == Variant::arch_specific)
         out.push_back({"arch_specific_sass", file,
@@ -47,7 +82,7 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
                                    img.arch.str(), img.arch.number())});
     for (auto& gpu : archs) {
       auto* ptx = bin.lowest_ptx();
-      if (!ptx || bin.load_path(gpu) != LoadPath::none || ptx_jits_on(ptx->arch, gpu)) continue;
+      if (!ptx || module_load_path(a, m, gpu) != LoadPath::none || ptx_jits_on(ptx->arch, gpu)) continue;
       out.push_back({"ptx_target_above_arch", file,
                      fmt::format("PTX targets {}, above {}: it cannot be compiled for that GPU. Recapture with "
                                  "wp.config.ptx_target_arch = {} (or lower), or drop {}",
@@ -73,7 +108,8 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
     out.push_back({"unresolved_launch", "",
                    fmt::format("{} launch(es) of kernel '{}' in module hash '{}' name no metadata kernel", n, id.second,
                                id.first)});
-  if (a.ops.has_conditionals) {
+  // Up to 1.18 stock Warp builds condition kernels for target_arch; 1.19 for the replay GPU.
+  if (a.ops.has_conditionals && !strict_header_arch(a.container.version)) {
     unsigned t = a.meta.target_arch;
     std::string msg = fmt::format(
         "graph has if/while ops: stock Warp compiles their condition kernels at load as SASS for target_arch {} "

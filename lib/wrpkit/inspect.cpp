@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include "wrpkit/artifact.hpp"
+#include "wrpkit/error.hpp"
+#include "wrpkit/format_version.hpp"
 #include "wrpkit/provenance.hpp"
+#include "wrpkit/recipe.hpp"
 
 namespace wrp {
 
@@ -42,6 +45,19 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
   j.insert("header_target_arch", int64_t(c.target_arch));
   txt += fmt::format("{}: Warp capture, format {}, {} graph, target_arch {}\n", a.wrp_path.string(), c.version,
                      c.device == kDeviceCpu ? "CPU" : "CUDA", a.meta.target_arch);
+  // Which stock Warp can load it: 1.19 reads only files its own release wrote.
+  std::string loads_in;
+  if (needs_exact_warp(c.version)) {
+    j.insert("producer_version", a.meta.producer_version);
+    loads_in = fmt::format("Warp {} only", a.meta.producer_version);
+  } else if (auto* f = format_version(c.version)) {
+    loads_in = f->loaded_by;
+  }
+  j.insert("loads_in_warp", loads_in);
+  txt += needs_exact_warp(c.version)
+             ? fmt::format("written by Warp {}: loads only in Warp {} (its loader requires the exact producer version)\n",
+                           a.meta.producer_version, a.meta.producer_version)
+             : fmt::format("loads in {}\n", loads_in);
 
   toml::array secs;
   std::string sec_line;
@@ -70,6 +86,31 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
                            i.compressed ? ", compressed" : "", i.ptx_isa.empty() ? "" : ", PTX ISA " + i.ptx_isa);
     }
     mt.insert("kind", kind);
+    if (has_module_artifacts(c.version) && m < a.modules.size()) {
+      auto& mf = a.modules[m];
+      toml::table rt{{"binary_kind", binary_kind_name(rec.binary_kind)},
+                     {"fallback_reason", int64_t(rec.fallback_reason)},
+                     {"source_retained", rec.retains_source()},
+                     {"binary_digest", digest_name(mf.binary_digest)},
+                     {"source_digest", digest_name(mf.source_digest)}};
+      if (rec.retains_source()) rt.insert("source_file", rec.source_filename);
+      std::string recipe;
+      if (rec.retains_source()) {
+        try {
+          recipe = parse_recipe(rec.recipe, rec.binary_filename).str();
+          rt.insert("recipe", recipe);
+        } catch (const Error&) {
+          recipe = "unknown recipe bytes";
+          rt.insert("recipe", recipe);
+        }
+      }
+      mt.insert("record", std::move(rt));
+      txt += rec.retains_source()
+                 ? fmt::format("    record: kind {}, binary digest {}, source {} retained (digest {}), recipe {}\n",
+                               binary_kind_name(rec.binary_kind), digest_name(mf.binary_digest), rec.source_filename,
+                               digest_name(mf.source_digest), recipe)
+                 : "    record: binary only (no digest, no retained source)\n";
+    }
     toml::array kernels;
     for (auto& k : a.meta.kernels) {
       if (k.module_hash != rec.hash) continue;
@@ -122,7 +163,8 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
 
   if (!archs.empty()) {
     toml::table lm;
-    txt += "load matrix (sass = native, jit = driver compiles PTX at load, none = cannot load):\n";
+    txt += "load matrix (sass = native, jit = driver compiles PTX at load, source = Warp 1.19 compiles the retained "
+           ".cu at load, none = cannot load):\n";
     size_t width = 8;
     for (auto& m : a.meta.modules) width = std::max(width, m.binary_filename.size());
     txt += fmt::format("  {:{}}", "", width);
@@ -131,7 +173,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
     for (auto& g : archs) {
       toml::table row;
       for (size_t m = 0; m < a.modules.size(); ++m) {
-        auto path = a.is_cpu() ? LoadPath::none : a.modules[m].binary.load_path(g.as_gpu());
+        auto path = module_load_path(a, m, g.as_gpu());
         row.insert(a.meta.modules[m].binary_filename, load_path_name(path));
       }
       lm.insert(g.sm(), std::move(row));
@@ -139,8 +181,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
     for (size_t m = 0; m < a.modules.size(); ++m) {
       txt += fmt::format("  {:{}}", a.meta.modules[m].binary_filename, width);
       for (auto& g : archs)
-        txt += fmt::format(" {:>8}",
-                           load_path_name(a.is_cpu() ? LoadPath::none : a.modules[m].binary.load_path(g.as_gpu())));
+        txt += fmt::format(" {:>8}", load_path_name(module_load_path(a, m, g.as_gpu())));
       txt += "\n";
     }
     j.insert("load_matrix", std::move(lm));
@@ -148,8 +189,24 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
 
   if (auto* s = c.find(kSectionWrpkit)) {
     if (auto prov = parse_provenance(a.name(), s->data, s->file_offset)) {
-      txt += fmt::format("built by wrpkit {} for {}\n", prov->get("wrpkit_version")->value_or(std::string("?")),
-                         prov->get("targets") ? "the recorded targets" : "?");
+      // A wrpkit section is untrusted input too: read every key as optional.
+      auto version = (*prov)["wrpkit_version"].value_or(std::string("?"));
+      std::string targets;
+      if (auto* arr = (*prov)["targets"].as_array())
+        for (auto& t : *arr) targets += fmt::format("{}{}", targets.empty() ? "" : " ", t.value_or(std::string("?")));
+      txt += fmt::format("built by wrpkit {} for {}\n", version, targets.empty() ? "(targets not recorded)" : targets);
+      if (auto* mods = (*prov)["modules"].as_array())
+        for (auto& m : *mods) {
+          auto* t = m.as_table();
+          if (!t) continue;
+          std::string imgs;
+          if (auto* arr = (*t)["images"].as_array())
+            for (auto& i : *arr)
+              if (auto* it = i.as_table())
+                imgs += fmt::format("{}{} from {}", imgs.empty() ? "" : ", ", (*it)["arch"].value_or(std::string("?")),
+                                    (*it)["from"].value_or(std::string("?")));
+          txt += fmt::format("  {}: {}\n", (*t)["file"].value_or(std::string("?")), imgs);
+        }
       j.insert("wrpkit", std::move(*prov));
     }
   }

@@ -67,7 +67,7 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
       for (auto& i : bin.images)
         if (i.kind == ImageKind::ptx && ptx_jits_on(i.arch, gpu.arch)) { ptx = &i; break; }
       int isa = 0;
-      if (ptx && !ptx->ptx_isa.empty()) isa = int(std::stod(ptx->ptx_isa) * 10 + 0.5);
+      if (ptx && !ptx->ptx_isa.empty()) isa = isa_number(ptx->ptx_isa);
       p.fix = fix_command(a, gpu.arch);
       if (gpu.jit_disabled) {
         p.outcome = Outcome::impossible;
@@ -85,12 +85,20 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
                                 "at every cold start",
                                 p.file, where, p.images);
       }
+    } else if (has_source_fallback(a, m)) {
+      // Warp 1.19 compiles the retained .cu with NVRTC on this GPU: a JIT at load.
+      p.outcome = Outcome::jit;
+      p.message = fmt::format("module {} has no code for {} (it holds {}); Warp {} will compile its retained CUDA "
+                              "source {} with NVRTC at load (seconds per module, Warp's headers needed here)",
+                              p.file, where, p.images, a.meta.producer_version, a.meta.modules[m].source_filename);
+      p.fix = fix_command(a, gpu.arch);
     } else {
       p.outcome = Outcome::impossible;
       auto* ptx = bin.lowest_ptx();
       if (!ptx && bin.kind == ModuleKind::cubin) {
         p.message = fmt::format("module {} is a CUBIN for {} only; it cannot run on {}", p.file, p.images, where);
-        p.fix = "recapture with wp.config.cuda_output = \"ptx\", then " + fix_command(a, gpu.arch);
+        p.fix = "save with capture_save(..., source_fallback=True) (Warp 1.19) or recapture with "
+                "wp.config.cuda_output = \"ptx\", then " + fix_command(a, gpu.arch);
       } else if (ptx && !ptx_jits_on(ptx->arch, gpu.arch)) {
         p.message = fmt::format("module {} holds {}; its PTX targets {}, above {}", p.file, p.images, ptx->arch.str(),
                                 where);
@@ -107,7 +115,9 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
         p.message += fmt::format(" (arch-specific {} image: this exact GPU only)", i.arch.str());
     plan.modules.push_back(p);
   }
-  if (a.ops.has_conditionals && !a.is_cpu() && !conditionals_replay_on(a.meta.target_arch, gpu.arch)) {
+  // 1.19 (format 18) builds condition kernels for the replay GPU; older Warp for target_arch.
+  if (a.ops.has_conditionals && !a.is_cpu() && !strict_header_arch(a.container.version) &&
+      !conditionals_replay_on(a.meta.target_arch, gpu.arch)) {
     ModulePlan g;
     g.file = "(graph)";
     g.outcome = Outcome::impossible;

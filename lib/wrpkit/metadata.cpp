@@ -2,7 +2,32 @@
 
 #include <fmt/format.h>
 
+#include "wrpkit/error.hpp"
+#include "wrpkit/format_version.hpp"
+
 namespace wrp {
+
+const char* binary_kind_name(uint8_t kind) {
+  switch (kind) {
+    case kBinaryNone: return "none";
+    case kBinaryPtx: return "ptx";
+    case kBinaryCubin: return "cubin";
+    default: return "unknown";
+  }
+}
+
+void ModuleRecord::make_binary_only() {
+  binary_digest.clear(), source_filename.clear(), source_digest.clear();
+  binary_kind = kBinaryNone, fallback_reason = kSourceUnavailable;
+  recipe.fill(0);
+}
+
+static bool is_sha256_hex(const std::string& s) {
+  if (s.size() != 64) return false;
+  for (char c : s)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
 
 const ModuleRecord* Metadata::module_by_hash(const std::string& hash) const {
   for (auto& m : modules) if (m.hash == hash) return &m;
@@ -35,6 +60,11 @@ Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin)
   Reader r(file, data, origin);
   Metadata m;
   m.version = r.u32("metadata.version");
+  if (!is_supported_format(m.version))
+    r.error_at(origin, "metadata.version",
+               fmt::format("unsupported format version {}; {}", m.version, unsupported_format_advice(m.version)));
+  const uint32_t v = m.version;
+  if (has_producer_version(v)) m.producer_version = r.str("metadata.producer_version");
   m.target_arch = r.u32("metadata.target_arch");
   uint32_t n_modules = r.u32("metadata.n_modules");
   uint32_t n_kernels = r.u32("metadata.n_kernels");
@@ -42,7 +72,7 @@ Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin)
   uint32_t n_meshes = r.u32("metadata.n_meshes");
   uint32_t n_ptrs = r.u32("metadata.n_ptr_locations");
 
-  check_count(r, n_modules, 16, "modules");
+  check_count(r, n_modules, has_module_artifacts(v) ? 46 : 16, "modules");
   for (uint32_t i = 0; i < n_modules; ++i) {
     auto f = [&](const char* x) { return fmt::format("metadata.modules[{}].{}", i, x); };
     ModuleRecord mod;
@@ -54,8 +84,32 @@ Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin)
       r.error_at(name_at, f("binary_filename"),
                  fmt::format("unsafe module file name '{}': it must be a bare file name inside the "
                              "modules folder (no '/', '\\' or '..'); refusing to read outside it",
-                             mod.binary_filename));
+                             printable(mod.binary_filename)));
     mod.target_arch = r.u32(f("target_arch"));
+    if (has_module_artifacts(v)) {
+      for (auto [field, value] : {std::pair{"binary_digest", &mod.binary_digest}, {"source_filename", &mod.source_filename},
+                                  {"source_digest", &mod.source_digest}}) {
+        uint64_t at = r.file_offset();
+        *value = r.str(f(field));
+        bool ok = std::string_view(field) == "source_filename"
+                      ? value->empty() || (is_safe_module_filename(*value) && value->ends_with(".cu"))
+                      : value->empty() || is_sha256_hex(*value);
+        if (!ok)
+          r.error_at(at, f(field),
+                     std::string_view(field) == "source_filename"
+                         ? fmt::format("'{}' is not a bare file name ending in .cu", printable(*value))
+                         : fmt::format("'{}' is not 64 lowercase hex digits (a SHA-256)", printable(*value)));
+      }
+      uint64_t at = r.file_offset();
+      mod.binary_kind = r.u8(f("binary_kind"));
+      if (mod.binary_kind > kBinaryCubin)
+        r.error_at(at, f("binary_kind"), fmt::format("unknown binary kind {} (0 none, 1 PTX, 2 CUBIN)", mod.binary_kind));
+      mod.fallback_reason = r.u8(f("fallback_reason"));
+      auto raw = r.take(16, f("compile_recipe"));
+      std::copy(raw.begin(), raw.end(), mod.recipe.begin());
+      if (mod.retains_source() != !mod.source_digest.empty())
+        r.error_at(name_at, f("source_digest"), "a source file name and its digest must come together");
+    }
     m.modules.push_back(std::move(mod));
   }
   check_count(r, n_kernels, 28, "kernels");
@@ -93,13 +147,14 @@ Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin)
     x.original_id = r.u64(f);
     m.meshes.push_back(x);
   }
-  check_count(r, n_ptrs, 20, "ptr_locations");
+  check_count(r, n_ptrs, ptr_location_has_count(v) ? 28 : 20, "ptr_locations");
   for (uint32_t i = 0; i < n_ptrs; ++i) {
     auto f = fmt::format("metadata.ptr_locations[{}]", i);
     PtrLocation p;
     p.region_id = r.u32(f);
     p.offset = r.u64(f);
     p.stride = r.u64(f);
+    if (ptr_location_has_count(v)) p.count = r.u64(f);
     m.ptr_locations.push_back(p);
   }
   if (!r.at_end())
@@ -107,20 +162,27 @@ Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin)
   for (auto& k : m.kernels)
     if (!m.module_by_hash(k.module_hash))
       r.error_at(origin, "metadata.kernels",
-                 fmt::format("kernel '{}' names module hash '{}' that no module record has", k.key, k.module_hash));
+                 fmt::format("kernel '{}' names module hash '{}' that no module record has", printable(k.key), printable(k.module_hash)));
   return m;
 }
 
 Bytes serialize_metadata(const Metadata& m) {
   Writer w;
-  w.u32(m.version);
+  const uint32_t v = m.version;
+  w.u32(v);
+  if (has_producer_version(v)) w.str(m.producer_version);
   w.u32(m.target_arch);
   w.u32(uint32_t(m.modules.size()));
   w.u32(uint32_t(m.kernels.size()));
   w.u32(uint32_t(m.bindings.size()));
   w.u32(uint32_t(m.meshes.size()));
   w.u32(uint32_t(m.ptr_locations.size()));
-  for (auto& x : m.modules) { w.str(x.hash); w.str(x.name); w.str(x.binary_filename); w.u32(x.target_arch); }
+  for (auto& x : m.modules) {
+    w.str(x.hash); w.str(x.name); w.str(x.binary_filename); w.u32(x.target_arch);
+    if (!has_module_artifacts(v)) continue;
+    w.str(x.binary_digest); w.str(x.source_filename); w.str(x.source_digest);
+    w.u8(x.binary_kind); w.u8(x.fallback_reason); w.raw(ByteView(x.recipe));
+  }
   for (auto& k : m.kernels) {
     w.str(k.key); w.str(k.module_hash); w.str(k.forward_name); w.str(k.backward_name);
     w.u32(k.forward_smem_bytes); w.u32(k.backward_smem_bytes); w.u32(k.block_dim);
@@ -131,7 +193,10 @@ Bytes serialize_metadata(const Metadata& m) {
     w.u16(x.bvh_leaf_size); w.u32(x.points_region); w.u32(x.indices_region); w.u32(x.velocities_region);
     w.u64(x.original_id);
   }
-  for (auto& p : m.ptr_locations) { w.u32(p.region_id); w.u64(p.offset); w.u64(p.stride); }
+  for (auto& p : m.ptr_locations) {
+    w.u32(p.region_id); w.u64(p.offset); w.u64(p.stride);
+    if (ptr_location_has_count(v)) w.u64(p.count);
+  }
   return w.take();
 }
 

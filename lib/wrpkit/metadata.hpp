@@ -1,6 +1,9 @@
-// The metadata section (format versions 13..15): modules, kernels, named
-// bindings, mesh records and pointer locations. parse -> serialize is exact.
+// The metadata section (every format version wrpkit reads, 13..18): modules,
+// kernels, named bindings, mesh records and pointer locations, plus what 18
+// adds (producer version; per module digests, retained source, binary kind,
+// fallback reason, compile recipe). parse -> serialize is exact.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,9 +12,22 @@
 
 namespace wrp {
 
+// Format 18's binary kind and fallback reason codes.
+enum BinaryKind : uint8_t { kBinaryNone = 0, kBinaryPtx = 1, kBinaryCubin = 2 };
+enum FallbackReason : uint8_t { kSourceAvailable = 0, kSourceUnavailable = 1 };
+const char* binary_kind_name(uint8_t kind);
+
 struct ModuleRecord {
   std::string hash, name, binary_filename;
   uint32_t target_arch = 0;
+  // Format 18 only (empty / zero before): SHA-256 hex digests of the files.
+  std::string binary_digest, source_filename, source_digest;
+  uint8_t binary_kind = kBinaryNone, fallback_reason = kSourceUnavailable;
+  std::array<uint8_t, 16> recipe{};  // raw; recipe.hpp interprets it
+
+  bool retains_source() const { return !source_filename.empty(); }
+  // Makes this a format-18 binary-only record: what Warp writes without source_fallback.
+  void make_binary_only();
 };
 
 struct KernelRecord {
@@ -35,10 +51,12 @@ struct MeshRecord {
 struct PtrLocation {
   uint32_t region_id = 0;
   uint64_t offset = 0, stride = 0;
+  uint64_t count = 0;  // format 18; before it, "every stride bytes to the region's end"
 };
 
 struct Metadata {
   uint32_t version = 0, target_arch = 0;
+  std::string producer_version;  // format 18: the Warp release that wrote it, "1.19.0"
   std::vector<ModuleRecord> modules;
   std::vector<KernelRecord> kernels;
   std::vector<BindingRecord> bindings;
@@ -49,7 +67,8 @@ struct Metadata {
   const KernelRecord* kernel(const std::string& module_hash, const std::string& key) const;
 };
 
-// `origin` is the section's file offset, for error messages.
+// `origin` is the section's file offset, for error messages. The layout follows
+// the section's own version field (format_version.hpp).
 Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin);
 Bytes serialize_metadata(const Metadata& m);
 

@@ -29,6 +29,12 @@ std::string cuda_release_for_isa(int isa) {
 
 std::string isa_str(int isa) { return fmt::format("{}.{}", isa / 10, isa % 10); }
 
+int isa_number(std::string_view isa) {
+  int major = 0, minor = 0;
+  if (sscanf(std::string(isa).c_str(), "%d.%d", &major, &minor) != 2 || major < 0 || minor < 0 || minor > 9) return 0;
+  return major * 10 + minor;
+}
+
 ByteView strip_trailing_nuls(ByteView t) {
   size_t n = t.size();
   while (n > 0 && t[n - 1] == 0) --n;

@@ -23,6 +23,7 @@ bool looks_like_ptx(ByteView data);
 // as major*10+minor: what its driver can JIT and its compiler can compile.
 int max_ptx_isa(int cuda_version);
 std::string isa_str(int isa);  // 88 -> "8.8"
+int isa_number(std::string_view isa);  // "8.8" -> 88; 0 when not MAJOR.MINOR
 // The first CUDA release that reads PTX ISA `isa`: 94 -> "13.4".
 std::string cuda_release_for_isa(int isa);
 

@@ -1,4 +1,7 @@
-"""Shared helpers for the CLI tests: tool paths, fixtures, a tiny .wrp reader."""
+"""Shared helpers for the CLI tests: tool paths, captures, a tiny .wrp reader.
+
+The captures the tests need are in the repository (tests/data). ../shared/fixtures*
+beside the checkout are extra coverage: tests that read them say SKIP when absent."""
 import os
 import shutil
 import struct
@@ -8,14 +11,50 @@ import tempfile
 
 BIN = os.environ["WRPKIT_BIN"]
 FIXTURES = os.environ["WRPKIT_FIXTURES"]
+DATA = os.path.join(os.environ["WRPKIT_SOURCE_DIR"], "tests", "data")
+HAVE_SHARED = os.path.isdir(FIXTURES)
 ALL = ["saxpy_ptx75", "wave_ptx75", "multi_module_ptx75", "tape_backward_ptx75",
        "capture_while_ptx75", "mesh_query_ptx75", "saxpy_ptx90", "saxpy_cubin_sm90"]
 PTX75 = [f for f in ALL if f.endswith("ptx75")]
+
+
+class Skip(Exception):
+    """This test needs something that is not here (said, not failed)."""
+
+
+def need_shared():
+    if not HAVE_SHARED:
+        raise Skip(f"{FIXTURES} is absent (extra coverage only)")
+
+
+def local(folder):
+    """A capture in tests/data by its folder, e.g. 'warp-1.17.0-h200/particles'."""
+    d = os.path.join(DATA, folder)
+    return os.path.join(d, os.path.basename(d) + ".wrp")
+
+
+def wrps_under(root):
+    out = []
+    for dirpath, _, files in os.walk(root):
+        for f in files:
+            if f.endswith(".wrp") and f[:-4] == os.path.basename(dirpath):
+                out.append(os.path.join(dirpath, f))
+    return sorted(out)
+
+
+def captures():
+    """Every real capture: tests/data, plus ../shared's fixture folders when present."""
+    out = wrps_under(DATA)
+    if HAVE_SHARED:
+        for d in ("fixtures", "fixtures-w119", "fixtures-cpu"):
+            out += wrps_under(os.path.join(os.path.dirname(FIXTURES), d))
+    return out
 # Leak reports from inside the CUDA libraries are not ours to fix.
 ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:abort_on_error=1")
 
 
 def wrp(name):
+    """A capture in ../shared/fixtures (extra coverage: call need_shared() first)."""
     return os.path.join(FIXTURES, name, name + ".wrp")
 
 
@@ -53,13 +92,23 @@ def parse_wrp(path):
         t, f, o, s, u = struct.unpack_from("<IIQQQ", d, table + 32 * i)
         secs[t] = d[o:o + s]
     md = secs[1]
-    ver, arch, nm, nk, nb, nmesh, nptr = struct.unpack_from("<7I", md, 0)
-    off = 28
+    (ver,) = struct.unpack_from("<I", md, 0)
+    off, producer = 4, None
+    if ver >= 18:
+        (producer,), off = read_strs(md, off, 1)
+    arch, nm, nk, nb, nmesh, nptr = struct.unpack_from("<6I", md, off)
+    off += 24
     modules = []
     for _ in range(nm):
         (h, name, fn), off = read_strs(md, off, 3)
         (march,) = struct.unpack_from("<I", md, off); off += 4
-        modules.append(dict(hash=h, name=name, file=fn, target_arch=march))
+        m = dict(hash=h, name=name, file=fn, target_arch=march)
+        if ver >= 18:
+            (bd, sf, sd), off = read_strs(md, off, 3)
+            m.update(binary_digest=bd, source_file=sf, source_digest=sd, kind=md[off], reason=md[off + 1],
+                     recipe=md[off + 2:off + 18])
+            off += 18
+        modules.append(m)
     kernels = []
     for _ in range(nk):
         (key, mh, fwd, bwd), off = read_strs(md, off, 4)
@@ -77,7 +126,7 @@ def parse_wrp(path):
         rid, es, size, init = struct.unpack_from("<IIQB", mem, off)
         off += 24 + (size if init else 0)
         regions[rid] = size
-    return dict(version=version, device="cpu" if device == 1 else "cuda", target_arch=arch, modules=modules,
+    return dict(version=version, producer=producer, device="cpu" if device == 1 else "cuda", target_arch=arch, modules=modules,
                 kernels=kernels, bindings=bindings, regions=regions,
                 sections=[(t, len(b)) for t, b in secs.items()])
 
@@ -87,11 +136,14 @@ def tmpdir():
 
 
 def main(tests):
-    failed = 0
+    failed = skipped = 0
     for t in tests:
         try:
             t()
             print(f"PASS {t.__name__}")
+        except Skip as e:
+            skipped += 1
+            print(f"SKIP {t.__name__}: {e}")
         except SystemExit as e:
             if e.code == 77:
                 print(f"SKIP {t.__name__}")
@@ -100,5 +152,5 @@ def main(tests):
         except AssertionError as e:
             failed += 1
             print(f"FAIL {t.__name__}: {e}")
-    print(f"{len(tests) - failed} passed, {failed} failed")
+    print(f"{len(tests) - failed - skipped} passed, {failed} failed, {skipped} skipped")
     sys.exit(1 if failed else 0)

@@ -1,69 +1,140 @@
-"""wrp-inspect on the real captures: JSON compared field by field with an
-independent reader, exit codes, and one-line errors on corrupt copies."""
+"""wrp-inspect on the real captures (formats 15, 16 and 18): JSON compared field by
+field with an independent reader, format-18 record facts, exit codes, and one-line
+errors on corrupt copies."""
+import hashlib
 import json
 import os
 import random
 import shutil
 
-from common import ALL, main, parse_wrp, run, tmpdir, wrp
+from common import captures, local, main, need_shared, parse_wrp, run, tmpdir, wrp
+
+P17 = local("warp-1.17.0-h200/particles")
+CUBIN16 = local("warp-1.18.0-h200/default/tiles")
+SF19 = local("warp-1.19.0-h200/default-sf/tiles")
+PTX19 = local("warp-1.19.0-h200/ptx75-sf/unique_adjoint")
+BIN19 = local("warp-1.19.0-h200/binary-only/saxpy__default")
 
 
 def test_json_matches_what_warp_wrote():
-    for name in ALL:
-        r = run("wrp-inspect", wrp(name), "--json", "--arch", "sm_75,sm_87,sm_90")
-        assert r.returncode == 0, (name, r.stderr)
+    names = captures()
+    versions = set()
+    for path in names:
+        r = run("wrp-inspect", path, "--json", "--arch", "sm_75,sm_87,sm_90")
+        assert r.returncode == 0, (path, r.stderr)
         j = json.loads(r.stdout)
-        ref = parse_wrp(wrp(name))
-        assert j["format_version"] == ref["version"], name
-        assert j["device"] == ref["device"], name
-        assert j["target_arch"] == ref["target_arch"], name
-        assert [(s["type"], s["size"]) for s in j["sections"]] == ref["sections"], name
-        assert [m["file"] for m in j["modules"]] == [m["file"] for m in ref["modules"]], name
+        ref = parse_wrp(path)
+        versions.add(ref["version"])
+        assert j["format_version"] == ref["version"], path
+        assert j["device"] == ref["device"], path
+        assert j["target_arch"] == ref["target_arch"], path
+        assert j.get("producer_version") == ref["producer"], path
+        assert [(s["type"], s["size"]) for s in j["sections"]] == ref["sections"], path
+        assert [m["file"] for m in j["modules"]] == [m["file"] for m in ref["modules"]], path
         for m, rm in zip(j["modules"], ref["modules"]):
             want = [(k["key"], k["forward"], k["backward"]) for k in ref["kernels"] if k["module_hash"] == rm["hash"]]
-            assert [(k["key"], k["forward"], k["backward"]) for k in m["kernels"]] == want, name
+            assert [(k["key"], k["forward"], k["backward"]) for k in m["kernels"]] == want, path
             assert m["kind"] in ("ptx", "cubin", "fatbin", "object")
-            assert sum(k["launches"] for k in m["kernels"]) >= 1, name
+            assert sum(k["launches"] for k in m["kernels"]) >= 1, path
+            if ref["version"] >= 18:
+                rec = m["record"]
+                assert rec["source_retained"] == bool(rm["source_file"]), path
+                assert rec["binary_kind"] == ["none", "ptx", "cubin"][rm["kind"]], path
+                folder = path[:-4] + "_modules"
+                if rm["binary_digest"]:  # our own SHA-256 of the file, against what Warp recorded
+                    ok = hashlib.sha256(open(os.path.join(folder, rm["file"]), "rb").read()).hexdigest() == rm["binary_digest"]
+                    assert rec["binary_digest"] == ("match" if ok else "mismatch"), path
+                else:
+                    assert rec["binary_digest"] == "none"
         assert [(b["name"], b["region"], b["bytes"]) for b in j["bindings"]] == \
-            [(b["name"], b["region"], ref["regions"][b["region"]]) for b in ref["bindings"]], name
+            [(b["name"], b["region"], ref["regions"][b["region"]]) for b in ref["bindings"]], path
         assert j["ops"]["count"] == sum(j["ops"]["by_type"].values())
         assert set(j["load_matrix"]) == {"sm_75", "sm_87", "sm_90"}
+    assert {15, 16, 18} <= versions, versions
+
+
+def test_format_18_facts_and_where_it_loads():
+    j = json.loads(run("wrp-inspect", SF19, "--json").stdout)
+    assert j["producer_version"] == "1.19.0" and j["loads_in_warp"] == "Warp 1.19.0 only"
+    rec = j["modules"][0]["record"]
+    assert rec == dict(binary_kind="cubin", fallback_reason=0, source_retained=True, binary_digest="match",
+                       source_digest="match", source_file="wp___main___f8b9300.sm90.cu", recipe="O3, fuse_fp"), rec
+    txt = run("wrp-inspect", SF19).stdout
+    assert "loads only in Warp 1.19.0" in txt and "retained (digest match)" in txt, txt
+    j = json.loads(run("wrp-inspect", BIN19, "--json").stdout)
+    assert j["modules"][0]["record"]["source_retained"] is False
+    j16 = json.loads(run("wrp-inspect", CUBIN16, "--json").stdout)
+    assert j16["loads_in_warp"] == "Warp 1.18" and "record" not in j16["modules"][0]
+    assert json.loads(run("wrp-inspect", P17, "--json").stdout)["loads_in_warp"] == "Warp 1.16 to 1.18"
+
+
+def test_digest_mismatch_and_missing_source_are_hazards():
+    d = tmpdir()
+    dst = os.path.join(d, "tiles")
+    shutil.copytree(os.path.dirname(SF19), dst)
+    os.chmod(os.path.join(dst, "tiles_modules"), 0o755)
+    mods = os.path.join(dst, "tiles_modules")
+    cu = [f for f in os.listdir(mods) if f.endswith(".cu")][0]
+    cubin = [f for f in os.listdir(mods) if f.endswith(".cubin")][0]
+    os.chmod(os.path.join(mods, cubin), 0o644)
+    with open(os.path.join(mods, cubin), "ab") as f:
+        f.write(b"\0")
+    os.remove(os.path.join(mods, cu))
+    j = json.loads(run("wrp-inspect", os.path.join(dst, "tiles.wrp"), "--json").stdout)
+    codes = sorted(h["code"] for h in j["hazards"])
+    assert codes == ["binary_digest_mismatch", "cubin_only", "source_missing"], codes
+    assert "refuses" in [h for h in j["hazards"] if h["code"] == "binary_digest_mismatch"][0]["message"]
 
 
 def test_known_facts_and_hazards():
-    j = json.loads(run("wrp-inspect", wrp("saxpy_cubin_sm90"), "--json", "--arch", "sm_87,sm_90").stdout)
+    j = json.loads(run("wrp-inspect", CUBIN16, "--json", "--arch", "sm_87,sm_90").stdout)
     assert j["modules"][0]["kind"] == "cubin"
     assert j["modules"][0]["images"] == [dict(kind="sass", arch="sm_90", size=j["modules"][0]["images"][0]["size"], compressed=False)]
     assert [h["code"] for h in j["hazards"]] == ["cubin_only"]
+    assert "source_fallback=True" in j["hazards"][0]["message"]
     f = j["modules"][0]["file"]
     assert j["load_matrix"]["sm_87"][f] == "none" and j["load_matrix"]["sm_90"][f] == "sass"
-    j = json.loads(run("wrp-inspect", wrp("saxpy_ptx90"), "--json", "--arch", "sm_75").stdout)
-    assert [h["code"] for h in j["hazards"]] == ["ptx_target_above_arch"]
-    j = json.loads(run("wrp-inspect", wrp("capture_while_ptx75"), "--json").stdout)
+    j = json.loads(run("wrp-inspect", local("warp-1.17.0-h200/while_loop"), "--json").stdout)
     assert [h["code"] for h in j["hazards"]] == ["conditional_target_arch"]
     assert j["ops"]["by_type"] == {"kernel_launch": 1, "while": 1}
+    # 1.19 builds condition kernels for the replay GPU: no such hazard
+    j = json.loads(run("wrp-inspect", local("warp-1.19.0-h200/default-sf/while_loop"), "--json").stdout)
+    assert "conditional_target_arch" not in [h["code"] for h in j["hazards"]]
+    # PTX ISA 9.4 (Warp 1.18/1.19) needs a CUDA 13.4 driver to JIT
+    j = json.loads(run("wrp-inspect", PTX19, "--json").stdout)
+    floors = [h["message"] for h in j["hazards"] if h["code"] == "ptx_driver_floor"]
+    assert len(floors) == 2 and all("CUDA 13.4" in m for m in floors), floors
+    j = json.loads(run("wrp-inspect", P17, "--json").stdout)
+    assert {k["key"]: k["launches"] for k in j["modules"][0]["kernels"]} == {"integrate": 20}
+    assert j["hazards"] == []
+
+
+def test_shared_fixture_facts():
+    need_shared()
+    j = json.loads(run("wrp-inspect", wrp("saxpy_ptx90"), "--json", "--arch", "sm_75").stdout)
+    assert [h["code"] for h in j["hazards"]] == ["ptx_target_above_arch"]
     j = json.loads(run("wrp-inspect", wrp("wave_ptx75"), "--json").stdout)
     assert {k["key"]: k["launches"] for k in j["modules"][0]["kernels"]} == {"wave_solve": 16, "wave_displace": 1}
 
 
 def test_usage_and_missing_files():
     assert run("wrp-inspect").returncode == 1
-    assert run("wrp-inspect", wrp("saxpy_ptx75"), "--arch", "sm_bogus").returncode == 1
+    assert run("wrp-inspect", P17, "--arch", "sm_bogus").returncode == 1
     r = run("wrp-inspect", "/nonexistent.wrp")
     assert r.returncode == 2 and "/nonexistent.wrp" in r.stderr
     d = tmpdir()
-    shutil.copy(wrp("saxpy_ptx75"), d)
-    r = run("wrp-inspect", os.path.join(d, "saxpy_ptx75.wrp"))
-    assert r.returncode == 2 and "saxpy_ptx75_modules" in r.stderr, r.stderr
+    shutil.copy(P17, d)
+    r = run("wrp-inspect", os.path.join(d, "particles.wrp"))
+    assert r.returncode == 2 and "particles_modules" in r.stderr, r.stderr
 
 
 def test_corrupt_copies_give_one_line_errors():
     rng = random.Random(7)
     d = tmpdir()
-    for name in ALL:
-        src = open(wrp(name), "rb").read()
-        shutil.copytree(os.path.join(os.path.dirname(wrp(name)), name + "_modules"),
-                        os.path.join(d, name + "_modules"), dirs_exist_ok=True)
+    for path in [P17, CUBIN16, SF19, PTX19, BIN19, local("cpu/saxpy_cpu_w119")]:
+        name = os.path.basename(path)[:-4]
+        src = open(path, "rb").read()
+        shutil.copytree(path[:-4] + "_modules", os.path.join(d, name + "_modules"), dirs_exist_ok=True)
         out = os.path.join(d, name + ".wrp")
         cuts = sorted(set(rng.randrange(len(src)) for _ in range(12)) | {0, 10, 63, 64, 100})
         for i, n in enumerate(cuts + list(range(20))):
@@ -80,5 +151,6 @@ def test_corrupt_copies_give_one_line_errors():
 
 
 if __name__ == "__main__":
-    main([test_json_matches_what_warp_wrote, test_known_facts_and_hazards, test_usage_and_missing_files,
-          test_corrupt_copies_give_one_line_errors])
+    main([test_json_matches_what_warp_wrote, test_format_18_facts_and_where_it_loads,
+          test_digest_mismatch_and_missing_source_are_hazards, test_known_facts_and_hazards,
+          test_shared_fixture_facts, test_usage_and_missing_files, test_corrupt_copies_give_one_line_errors])

@@ -1,26 +1,58 @@
-// Paths to the real Warp captures in shared/fixtures (see its README.md).
+// Paths to real Warp captures. The repository's own (tests/data, see its READMEs)
+// are always there; ../shared/fixtures* beside the checkout are extra coverage,
+// used when present (shared() says so) and never needed for a green suite.
 #pragma once
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace fixtures {
 
-inline std::filesystem::path dir() { return WRPKIT_FIXTURES; }
+namespace fs = std::filesystem;
 
-inline std::filesystem::path wrp(const std::string& name) { return dir() / name / (name + ".wrp"); }
+inline fs::path data() { return fs::path(WRPKIT_SOURCE_DIR) / "tests" / "data"; }
+// A capture in tests/data by its folder, e.g. "warp-1.17.0-h200/particles".
+inline fs::path local(const std::string& folder) {
+  auto d = data() / folder;
+  return d / (d.filename().string() + ".wrp");
+}
+// Named captures the unit tests rely on, one per form a user meets.
+inline fs::path ptx75() { return local("warp-1.17.0-h200/particles"); }          // format 15, PTX compute_75
+inline fs::path two_modules() { return local("warp-1.17.0-h200/unique_adjoint"); }  // two modules, an adjoint launch
+inline fs::path while_loop() { return local("warp-1.17.0-h200/while_loop"); }
+inline fs::path cubin16() { return local("warp-1.18.0-h200/default/tiles"); }      // format 16, CUBIN sm_90 only
+inline fs::path ptx16() { return local("warp-1.18.0-h200/ptx75/unique_adjoint"); }  // format 16, PTX ISA 9.4
+inline fs::path cubin18_source() { return local("warp-1.19.0-h200/default-sf/tiles"); }  // format 18, CUBIN + .cu
+inline fs::path ptx18_source() { return local("warp-1.19.0-h200/ptx75-sf/unique_adjoint"); }
+inline fs::path cubin18_binary_only() { return local("warp-1.19.0-h200/binary-only/saxpy__default"); }
+inline fs::path cpu16() { return local("cpu/saxpy_cpu_w118"); }
+inline fs::path cpu18() { return local("cpu/saxpy_cpu_w119"); }
 
-inline std::vector<std::string> all() {
-  return {"saxpy_ptx75",      "wave_ptx75",       "multi_module_ptx75", "tape_backward_ptx75",
-          "capture_while_ptx75", "mesh_query_ptx75", "saxpy_ptx90",        "saxpy_cubin_sm90"};
+// Every .wrp under a folder, sorted.
+inline std::vector<fs::path> wrps_under(const fs::path& root) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec))
+    if (it->path().extension() == ".wrp" && it->path().parent_path().filename() == it->path().stem())
+      out.push_back(it->path());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
-// Captures by the released warp-lang 1.17.0 wheel, kept in this repository (tests/data).
-inline std::vector<std::filesystem::path> warp117() {
-  std::vector<std::filesystem::path> out;
-  for (auto name : {"histogram", "particles", "tiles", "transforms", "unique_adjoint", "while_loop"})
-    out.push_back(std::filesystem::path(WRPKIT_SOURCE_DIR) / "tests/data/warp-1.17.0-h200" / name /
-                  (std::string(name) + ".wrp"));
+// ../shared beside the checkout, when there.
+inline fs::path shared() { return WRPKIT_FIXTURES; }
+inline bool have_shared() { return fs::is_directory(shared()); }
+
+// Every real capture: tests/data, plus shared/fixtures, fixtures-w119 and fixtures-cpu when present.
+inline std::vector<fs::path> all() {
+  auto out = wrps_under(data());
+  if (have_shared())
+    for (auto* d : {"fixtures", "fixtures-w119", "fixtures-cpu"}) {
+      auto more = wrps_under(shared().parent_path() / d);
+      out.insert(out.end(), more.begin(), more.end());
+    }
   return out;
 }
 

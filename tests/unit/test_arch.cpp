@@ -46,3 +46,22 @@ TEST_CASE("CUDA 13 arch list") {
   CHECK_FALSE(is_known_arch(*parse_arch("sm_70")));
   CHECK_FALSE(is_known_arch(*parse_arch("sm_101")));
 }
+
+TEST_CASE("Tegra SASS runs only on exactly its arch, and desktop SASS never on Tegra") {
+  auto a = [](const char* s) { return *parse_arch(s); };
+  CHECK(is_tegra(a("sm_87")));
+  CHECK(is_tegra(a("sm_110")));
+  CHECK(is_tegra(a("sm_72")));
+  CHECK_FALSE(is_tegra(a("sm_86")));
+  CHECK_FALSE(is_tegra(a("sm_120")));
+  CHECK_FALSE(sass_runs_on(a("sm_80"), a("sm_87")));  // seen failing on a Jetson Orin
+  CHECK_FALSE(sass_runs_on(a("sm_86"), a("sm_87")));
+  CHECK(sass_runs_on(a("sm_87"), a("sm_87")));
+  CHECK_FALSE(sass_runs_on(a("sm_87"), a("sm_89")));  // Tegra SASS on a desktop GPU
+  CHECK(sass_runs_on(a("sm_110"), a("sm_110")));
+  CHECK_FALSE(sass_runs_on(a("sm_100"), a("sm_110")));
+  CHECK_FALSE(sass_runs_on(a("sm_100f"), a("sm_110")));
+  // PTX still JIT-compiles there
+  CHECK(ptx_jits_on(a("compute_75"), a("sm_87")));
+  CHECK(ptx_jits_on(a("compute_80"), a("sm_110")));
+}

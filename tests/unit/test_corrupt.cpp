@@ -19,9 +19,10 @@ static void parse_all(const Bytes& bytes) {
 
 TEST_CASE("truncated and bit-flipped captures give errors, not crashes") {
   std::mt19937 rng(1234);
-  for (auto& name : fixtures::all()) {
+  for (auto& path : fixtures::all()) {
+    auto name = path.string();
     CAPTURE(name);
-    auto bytes = read_file(fixtures::wrp(name));
+    auto bytes = read_file(path);
     size_t step = std::max<size_t>(1, bytes.size() / 400);
     for (size_t n = 0; n < bytes.size(); n += step) {
       Bytes cut(bytes.begin(), bytes.begin() + n);
@@ -46,8 +47,8 @@ TEST_CASE("truncated and bit-flipped captures give errors, not crashes") {
 
 TEST_CASE("corrupt module binaries give errors, not crashes") {
   std::mt19937 rng(99);
-  for (auto& name : {"saxpy_ptx75", "saxpy_cubin_sm90"}) {
-    auto a = open_artifact(fixtures::wrp(name));
+  for (auto& path : {fixtures::ptx75(), fixtures::cubin16(), fixtures::ptx18_source()}) {
+    auto a = open_artifact(path);
     auto& bytes = a.modules[0].bytes;
     for (size_t n = 0; n < bytes.size(); n += bytes.size() / 200) {
       Bytes cut(bytes.begin(), bytes.begin() + n);

@@ -14,19 +14,24 @@ namespace {
 ByteView text(const std::string& s) { return ByteView(reinterpret_cast<const uint8_t*>(s.data()), s.size()); }
 }  // namespace
 
-TEST_CASE("PTX header and entries of a real Warp module") {
-  auto dir = fixtures::dir() / "saxpy_ptx90" / "saxpy_ptx90_modules";
-  for (auto& e : std::filesystem::directory_iterator(dir)) {
-    auto bytes = read_file(e.path());
-    CHECK(bytes.back() == 0);  // Warp writes a C string
-    CHECK(strip_trailing_nuls(bytes).back() != 0);
-    CHECK(looks_like_ptx(bytes));
-    auto info = parse_ptx(e.path().string(), bytes);
-    CHECK(info.isa() == "9.0");
-    CHECK(info.target.str() == "compute_90");
-    CHECK(info.address_size == 64);
-    CHECK(!info.entries.empty());
+TEST_CASE("PTX header and entries of real Warp modules (1.17: ISA 8.8, 1.18/1.19: ISA 9.4)") {
+  for (auto [capture, isa] : {std::pair{fixtures::ptx75(), "8.8"}, {fixtures::ptx16(), "9.4"}, {fixtures::ptx18_source(), "9.4"}}) {
+    auto dir = capture.parent_path() / (capture.stem().string() + "_modules");
+    for (auto& e : std::filesystem::directory_iterator(dir)) {
+      if (e.path().extension() != ".ptx") continue;
+      auto bytes = read_file(e.path());
+      CHECK(bytes.back() == 0);  // Warp writes a C string
+      CHECK(strip_trailing_nuls(bytes).back() != 0);
+      CHECK(looks_like_ptx(bytes));
+      auto info = parse_ptx(e.path().string(), bytes);
+      CHECK(info.isa() == isa);
+      CHECK(info.target.str() == "compute_75");
+      CHECK(info.address_size == 64);
+      CHECK(!info.entries.empty());
+    }
   }
+  CHECK(isa_number("9.4") == 94);
+  CHECK(isa_number("x") == 0);
 }
 
 TEST_CASE("PTX without .version or .target is refused with the file named") {
@@ -49,8 +54,8 @@ TEST_CASE("PTX ISA each CUDA release reads") {
 }
 
 namespace {
-std::string fixture_ptx(const std::string& name) {
-  auto dir = fixtures::dir() / name / (name + "_modules");
+std::string fixture_ptx(const std::filesystem::path& capture) {
+  auto dir = capture.parent_path() / (capture.stem().string() + "_modules");
   for (auto& e : std::filesystem::directory_iterator(dir)) {
     auto b = read_file(e.path());
     auto t = strip_trailing_nuls(b);
@@ -66,7 +71,7 @@ size_t count(const std::string& s, const std::string& what) {
 }  // namespace
 
 TEST_CASE("keep_entries leaves exactly the kernels asked for") {
-  auto ptx = fixture_ptx("wave_ptx75");
+  auto ptx = fixture_ptx(fixtures::ptx75());
   auto all = parse_ptx("wave", text(ptx)).entries;
   REQUIRE(all.size() > 4);
   std::set<std::string> keep{all[1], all[3]};
