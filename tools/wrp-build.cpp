@@ -8,6 +8,7 @@
 
 #include "tool_main.hpp"
 #include "wrpkit/build.hpp"
+#include "wrpkit/build_cache.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/json.hpp"
 #include "wrpkit/targets.hpp"
@@ -16,7 +17,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Build a Warp .wrp artifact for many GPU archs: one fatbin per module, no JIT at load.\n"
                "Exit codes: 0 ok, 1 usage, 2 bad input, 3 a target cannot be built, 4 toolchain missing or failed."};
   std::string input, output, arch_list, profile, targets_file, ptx = "lowest", compress = "default", cuda, compiler = "auto",
-                                                                 packager = "auto", cache_dir;
+                                                                 packager = "auto", cache_dir, from = "auto", warp;
   unsigned jobs = 0;
   bool force = false, json = false, split = false, allow_cpu = false, no_cache = false, verbose = false, all_kernels = false;
   app.add_option("input", input, "the captured .wrp (NAME_modules/ beside it)")->required();
@@ -33,6 +34,11 @@ int main(int argc, char** argv) {
   app.add_flag("--split-families", split, "if/while graphs: write one artifact per major arch family");
   app.add_flag("--all-kernels", all_kernels, "compile every kernel of each module, not only those the graph launches");
   app.add_flag("--allow-cpu", allow_cpu, "copy a CPU graph through unchanged instead of failing");
+  app.add_option("--from", from, "build modules from their retained CUDA source (format 18), their binary, or "
+                 "auto: the source where a module has one")
+      ->check(CLI::IsMember({"auto", "source", "binary"}));
+  app.add_option("--warp", warp, "warp-lang install whose native headers source builds use (default: $WRPKIT_WARP, "
+                 "then the active Python environment)");
   app.add_option("--cuda", cuda, "CUDA root to take nvJitLink/nvFatbin/ptxas/fatbinary from first");
   app.add_option("--compiler", compiler, "PTX compiler")->check(CLI::IsMember({"auto", "nvjitlink", "ptxas"}));
   app.add_option("--packager", packager, "fatbin writer")->check(CLI::IsMember({"auto", "nvfatbin", "fatbinary"}));
@@ -60,14 +66,17 @@ int main(int argc, char** argv) {
     opt.split_families = split;
     opt.allow_cpu = allow_cpu;
     opt.all_kernels = all_kernels;
-    if (!cuda.empty()) opt.cuda_root = cuda;
-    opt.compiler = compiler == "nvjitlink" ? wrp::CompilerChoice::nvjitlink
-                   : compiler == "ptxas"   ? wrp::CompilerChoice::ptxas
-                                           : wrp::CompilerChoice::automatic;
-    opt.packager = packager == "nvfatbin"    ? wrp::PackagerChoice::nvfatbin
-                   : packager == "fatbinary" ? wrp::PackagerChoice::fatbinary
-                                             : wrp::PackagerChoice::automatic;
-    if (!no_cache) opt.cache_dir = cache_dir.empty() ? wrp::default_cache_dir() : std::optional<std::filesystem::path>(cache_dir);
+    opt.from = from == "source" ? wrp::BuildFrom::source : from == "binary" ? wrp::BuildFrom::binary : wrp::BuildFrom::automatic;
+    auto& t = opt.tools;
+    if (!cuda.empty()) t.cuda_root = cuda;
+    if (!warp.empty()) t.warp_dir = warp;
+    t.compiler = compiler == "nvjitlink" ? wrp::CompilerChoice::nvjitlink
+                 : compiler == "ptxas"   ? wrp::CompilerChoice::ptxas
+                                         : wrp::CompilerChoice::automatic;
+    t.packager = packager == "nvfatbin"    ? wrp::PackagerChoice::nvfatbin
+                 : packager == "fatbinary" ? wrp::PackagerChoice::fatbinary
+                                           : wrp::PackagerChoice::automatic;
+    if (!no_cache) t.cache_dir = cache_dir.empty() ? wrp::default_cache_dir() : std::optional<std::filesystem::path>(cache_dir);
     auto report = wrp::run_build(opt);
     if (json) std::cout << wrp::to_json(report.json()) << "\n";
     else std::cout << report.text();

@@ -1,6 +1,8 @@
-// The wrp-build pipeline: read an artifact, compile every CUDA module for
-// every target arch (in parallel), pack one fatbin per module, verify it, and
-// write OUT.wrp + OUT_modules/ atomically.
+// wrp-build: read an artifact, compile every CUDA module for every target arch
+// (from its PTX, its retained CUDA source or its prebuilt SASS), pack one
+// fatbin per module, verify it, and write OUT.wrp + OUT_modules/ atomically.
+// run_build runs the named stages plan -> compile -> pack -> emit
+// (build_plan.hpp, build_stages.hpp).
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -12,12 +14,16 @@
 #include "wrpkit/arch.hpp"
 #include "wrpkit/compile.hpp"
 #include "wrpkit/package.hpp"
+#include "wrpkit/toolset.hpp"
 
 namespace wrp {
 
 namespace fs = std::filesystem;
 
 enum class PtxMode { lowest, none };
+// What modules are built from: `automatic` takes a format-18 module's retained
+// CUDA source when it has one, else its binary (PTX, CUBIN or fatbin).
+enum class BuildFrom { automatic, source, binary };
 
 struct BuildOptions {
   fs::path input, output;
@@ -27,10 +33,8 @@ struct BuildOptions {
   unsigned jobs = 0;                 // 0: one per core
   bool force = false, split_families = false, allow_cpu = false;
   bool all_kernels = false;  // compile every kernel of a module, not only the graph's
-  std::optional<fs::path> cuda_root;
-  CompilerChoice compiler = CompilerChoice::automatic;
-  PackagerChoice packager = PackagerChoice::automatic;
-  std::optional<fs::path> cache_dir;  // nullopt: no build cache
+  BuildFrom from = BuildFrom::automatic;
+  ToolsetOptions tools;      // where the compilers, NVRTC, Warp's headers and the cache are
 };
 
 struct BuiltImage {
@@ -38,10 +42,14 @@ struct BuiltImage {
   Arch arch;
   uint64_t size = 0;
   std::string sha256;
+  std::string from;     // "ptx" | "source" | "binary": what it was made from
+  std::string ptx_isa;  // PTX images: their ISA, which sets the lowest driver that JITs them
 };
 
 struct BuiltModule {
   std::string source_file, output_file;
+  std::string from;        // "ptx" | "source" | "binary"
+  std::string cuda_source;  // the retained .cu copied along, if any
   uint64_t bytes = 0;
   size_t kernels_kept = 0, kernels_total = 0;  // PTX .entry functions compiled / in the capture
   std::vector<BuiltImage> images;
@@ -57,14 +65,15 @@ struct BuildOutput {
 
 struct BuildReport {
   std::vector<BuildOutput> outputs;
-  std::string compiler, packager;
+  std::string toolchain;  // the compilers and packager used
   unsigned jobs = 0;
   size_t compiles = 0;  // distinct (PTX, arch) compilations done
   toml::table json() const;
   std::string text() const;
 };
 
-BuildReport run_build(const BuildOptions& opt);
+// `tools`: nullptr for the real CUDA libraries (opt.tools says where); tests pass a fake.
+BuildReport run_build(const BuildOptions& opt, Toolset* tools = nullptr);
 
 // "out.wrp" + family 9 -> "out.sm9x.wrp"
 fs::path family_output_path(const fs::path& out, int major);

@@ -1,13 +1,11 @@
 #include "wrpkit/compile.hpp"
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cstdlib>
 
 #include "wrpkit/error.hpp"
-#include "wrpkit/hash.hpp"
 #include "wrpkit/nvjitlink.hpp"
 #include "wrpkit/process.hpp"
 
@@ -35,20 +33,12 @@ std::string ptxas_version(const fs::path& ptxas, int& major, int& minor) {
 
 }  // namespace
 
-std::optional<fs::path> default_cache_dir() {
-  if (const char* d = std::getenv("WRPKIT_CACHE_DIR"); d && *d) return fs::path(d);
-  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d) / "wrpkit";
-  if (const char* d = std::getenv("HOME"); d && *d) return fs::path(d) / ".cache" / "wrpkit";
-  return std::nullopt;
-}
-
 const std::vector<std::string>& Compiler::options() {
   static const std::vector<std::string> o{"-O3"};
   return o;
 }
 
-Compiler::Compiler(const ToolchainPaths& tc, CompilerChoice choice, std::optional<fs::path> cache_dir)
-    : cache_(std::move(cache_dir)) {
+Compiler::Compiler(const ToolchainPaths& tc, CompilerChoice choice) {
   int major = 0, minor = 0;
   if (choice != CompilerChoice::ptxas && tc.nvjitlink) {
     jit_ = std::make_unique<NvJitLink>(tc.nvjitlink->string());
@@ -74,45 +64,17 @@ std::string Compiler::description() const {
   return fmt::format("ptxas {}", ptxas_version_);
 }
 
-std::string Compiler::id() const { return description(); }
+std::string Compiler::id() const {
+  std::string s = description();
+  for (auto& o : options()) s += " " + o;
+  return s;
+}
 
 bool Compiler::supports(const Arch& a) const {
   return std::find(archs_.begin(), archs_.end(), a.number()) != archs_.end();
 }
 
 Bytes Compiler::compile(ByteView ptx, const Arch& arch, const std::string& what) const {
-  fs::path entry;
-  if (cache_) {
-    std::string key = id() + "\n" + arch.sm() + "\n";
-    for (auto& o : options()) key += o + " ";
-    key += "\n" + sha256_hex(ptx);
-    auto h = sha256_hex(key);
-    entry = *cache_ / h.substr(0, 2) / (h + ".cubin");
-    std::error_code ec;
-    if (fs::is_regular_file(entry, ec)) {
-      try {
-        auto hit = read_file(entry);
-        spdlog::debug("cache hit {} {}", what, arch.sm());
-        return hit;
-      } catch (const Error&) {
-        // unreadable cache entry: recompile
-      }
-    }
-  }
-  auto cubin = compile_uncached(ptx, arch, what);
-  if (cache_) {
-    std::error_code ec;
-    fs::create_directories(entry.parent_path(), ec);
-    try {
-      if (!ec) write_file_atomic(entry, cubin);
-    } catch (const Error& e) {
-      spdlog::warn("build cache not written: {}", e.what());
-    }
-  }
-  return cubin;
-}
-
-Bytes Compiler::compile_uncached(ByteView ptx, const Arch& arch, const std::string& what) const {
   if (jit_) {
     auto r = jit_->compile(ptx, arch, options());
     if (r.ok) return std::move(r.cubin);

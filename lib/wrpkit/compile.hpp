@@ -1,5 +1,5 @@
 // PTX -> SASS for one arch, through nvJitLink in-process or the ptxas
-// executable, with a content-keyed cache (like ccache) in front of both.
+// executable. (The build cache sits in front of it, in the toolset.)
 #pragma once
 #include <filesystem>
 #include <memory>
@@ -20,11 +20,11 @@ enum class CompilerChoice { automatic, nvjitlink, ptxas };
 class Compiler {
  public:
   // Throws wrp::Error(toolchain) naming where it looked when nothing usable is found.
-  Compiler(const ToolchainPaths& tc, CompilerChoice choice, std::optional<std::filesystem::path> cache_dir);
+  Compiler(const ToolchainPaths& tc, CompilerChoice choice);
   ~Compiler();
 
   std::string description() const;  // "nvJitLink 13.0 (path)"
-  std::string id() const;           // enters the cache key: compiler and version
+  std::string id() const;           // enters the cache key: compiler, version and options
   // Archs this compiler's CUDA release accepts.
   const std::vector<int>& supported_archs() const { return archs_; }
   bool supports(const Arch& a) const;
@@ -38,16 +38,11 @@ class Compiler {
   static const std::vector<std::string>& options();
 
  private:
-  Bytes compile_uncached(ByteView ptx, const Arch& arch, const std::string& what) const;
   std::unique_ptr<NvJitLink> jit_;
   std::optional<std::filesystem::path> ptxas_;
   std::string ptxas_version_;
-  std::optional<std::filesystem::path> cache_;
   std::vector<int> archs_;
   int cuda_version_ = 0;
 };
-
-// $WRPKIT_CACHE_DIR, else $XDG_CACHE_HOME/wrpkit, else ~/.cache/wrpkit.
-std::optional<std::filesystem::path> default_cache_dir();
 
 }  // namespace wrp

@@ -69,8 +69,8 @@ std::string ToolchainPaths::searched() const {
 }
 
 std::string toolchain_install_hint() {
-  return "install the CUDA 13 wheels into your Python environment (pip install nvidia-nvjitlink==13.0.88 "
-         "nvidia-nvfatbin==13.0.85), or pass --cuda PATH / set CUDA_HOME to a CUDA toolkit";
+  return "install the CUDA 13 wheels into your Python environment (pip install nvidia-nvjitlink==13.5.37 "
+         "nvidia-nvfatbin==13.5.37), or pass --cuda PATH / set CUDA_HOME to a CUDA toolkit";
 }
 
 ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root) {

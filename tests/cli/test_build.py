@@ -1,4 +1,5 @@
-"""wrp-build on the real captures: images agree with cuobjdump, output is
+"""wrp-build on the real captures (Warp 1.17, 1.18 and 1.19: formats 15, 16, 18;
+from PTX, CUBIN and retained CUDA source): images agree with cuobjdump, output is
 deterministic, and every documented error case exits with its code."""
 import json
 import os
@@ -7,14 +8,19 @@ import shutil
 import subprocess
 import sys
 
-from common import ENV, FIXTURES, PTX75, main, run, tmpdir, wrp, cuobjdump
+import hashlib
+
+from common import ENV, FIXTURES, PTX75, local, main, need_shared, parse_wrp, run, tmpdir, wrp, cuobjdump
 
 PORTABLE = ["sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_100", "sm_120"]
 OUT = tmpdir()
 
 
+P17 = local("warp-1.17.0-h200/particles")
+
+
 def need_toolchain():
-    r = run("wrp-build", wrp("saxpy_ptx75"), "--arch", "sm_90", "-o", os.path.join(OUT, "probe.wrp"), "--force")
+    r = run("wrp-build", P17, "--arch", "sm_90", "-o", os.path.join(OUT, "probe.wrp"), "--force")
     if r.returncode == 4:
         print("no CUDA toolchain (run scripts/setup):", r.stderr.strip())
         sys.exit(77)
@@ -32,6 +38,7 @@ def cuobjdump_images(path):
 
 
 def test_every_ptx_fixture_builds_for_portable_and_cuobjdump_agrees():
+    need_shared()
     need_toolchain()
     assert cuobjdump(), "cuobjdump not found (scripts/setup installs it)"
     for name in PTX75:
@@ -89,22 +96,23 @@ def sass_functions(fatbin):
     """Kernel entry names in every SASS image, by cuobjdump (independent of our readers)."""
     assert cuobjdump(), "cuobjdump not found (scripts/setup installs it into .venv)"
     out = subprocess.run([cuobjdump(), "--dump-elf-symbols", fatbin], capture_output=True, text=True).stdout
-    return set(re.findall(r"STT_FUNC\s+STB_GLOBAL\s+STO_ENTRY\s+(\S+)", out))
+    # cuobjdump 13.0 prints STT_FUNC STB_GLOBAL STO_ENTRY, 13.5 FUNC GLOBAL DEFAULT ENTRY
+    return set(re.findall(r"(?:STT_)?FUNC\s+(?:STB_)?GLOBAL\s+(?:\S+\s+)?(?:STO_)?ENTRY\s+(\S+)", out))
 
 
 def test_only_launched_kernels_are_compiled():
     need_toolchain()
     out = os.path.join(OUT, "launched.wrp")
-    r = run("wrp-build", wrp("wave_ptx75"), "--arch", "sm_90", "-o", out, "--json")
+    r = run("wrp-build", P17, "--arch", "sm_90", "-o", out, "--json")
     assert r.returncode == 0, r.stderr
     m = json.loads(r.stdout)["outputs"][0]["modules"][0]
-    assert (m["kernels_built"], m["kernels_in_source"]) == (4, 12), m
+    assert (m["kernels_built"], m["kernels_in_source"]) == (2, 12), m
     meta = json.loads(run("wrp-inspect", out, "--json").stdout)["modules"][0]["kernels"]
     named = {k["forward"] for k in meta} | {k["backward"] for k in meta if k["backward"]}
     fat = os.path.join(out[:-4] + "_modules", m["file"])
     assert sass_functions(fat) == named, (sass_functions(fat), named)
     full = os.path.join(OUT, "all_kernels.wrp")
-    r = run("wrp-build", wrp("wave_ptx75"), "--arch", "sm_90", "-o", full, "--json", "--all-kernels")
+    r = run("wrp-build", P17, "--arch", "sm_90", "-o", full, "--json", "--all-kernels")
     assert r.returncode == 0, r.stderr
     m2 = json.loads(r.stdout)["outputs"][0]["modules"][0]
     assert (m2["kernels_built"], m2["kernels_in_source"]) == (12, 12) and m2["size"] > m["size"]
@@ -113,14 +121,15 @@ def test_only_launched_kernels_are_compiled():
 
 def test_if_while_graph_gets_lowest_target_arch():
     need_toolchain()
+    loop = local("warp-1.17.0-h200/while_loop")
     out = os.path.join(OUT, "cw8.wrp")
-    r = run("wrp-build", wrp("capture_while_ptx75"), "--arch", "sm_87,sm_86", "-o", out)
+    r = run("wrp-build", loop, "--arch", "sm_87,sm_86", "-o", out)
     assert r.returncode == 0, r.stderr
     j = json.loads(run("wrp-inspect", out, "--json").stdout)
     assert j["target_arch"] == 86 and j["header_target_arch"] == 86
-    r = run("wrp-build", wrp("capture_while_ptx75"), "--profile", "portable", "-o", os.path.join(OUT, "cwp.wrp"))
+    r = run("wrp-build", loop, "--profile", "portable", "-o", os.path.join(OUT, "cwp.wrp"))
     assert r.returncode == 3 and "--split-families" in r.stderr, r.stderr
-    r = run("wrp-build", wrp("capture_while_ptx75"), "--arch", "sm_80,sm_90", "--split-families",
+    r = run("wrp-build", loop, "--arch", "sm_80,sm_90", "--split-families",
             "-o", os.path.join(OUT, "cws.wrp"))
     assert r.returncode == 0, r.stderr
     for fam, ta in (("sm8x", 80), ("sm9x", 90)):
@@ -132,7 +141,8 @@ def test_same_input_same_output():
     need_toolchain()
     a, b = os.path.join(OUT, "det_a.wrp"), os.path.join(OUT, "det_b.wrp")
     for out, jobs in ((a, "1"), (b, "4")):
-        r = run("wrp-build", wrp("multi_module_ptx75"), "--profile", "portable", "-o", out, "-j", jobs, "--no-cache")
+        r = run("wrp-build", local("warp-1.17.0-h200/unique_adjoint"), "--profile", "portable", "-o", out, "-j", jobs,
+                "--no-cache")
         assert r.returncode == 0, r.stderr
     assert open(a, "rb").read() == open(b, "rb").read()
     for f in os.listdir(a[:-4] + "_modules"):
@@ -141,38 +151,59 @@ def test_same_input_same_output():
 
 
 def test_cubin_module_reused_or_refused():
+    """Warp 1.18's default capture on a driver older than its NVRTC: CUBIN for sm_90 alone (format 16)."""
     need_toolchain()
+    cub = local("warp-1.18.0-h200/default/tiles")
     out = os.path.join(OUT, "cub.wrp")
-    r = run("wrp-build", wrp("saxpy_cubin_sm90"), "--arch", "sm_90", "-o", out)
+    r = run("wrp-build", cub, "--arch", "sm_90", "-o", out)
     assert r.returncode == 0, r.stderr
     j = json.loads(run("wrp-inspect", out, "--json").stdout)
     assert [i["arch"] for i in j["modules"][0]["images"]] == ["sm_90"]
-    r = run("wrp-build", wrp("saxpy_cubin_sm90"), "--arch", "sm_87", "-o", os.path.join(OUT, "cub87.wrp"))
-    assert r.returncode == 3 and 'cuda_output = "ptx"' in r.stderr and "sm_87" in r.stderr, r.stderr
+    assert j["format_version"] == 16 and j["modules"][0]["file"].endswith(".fatbin")
+    for archs in ("sm_87", "sm_75,sm_80,sm_90"):
+        r = run("wrp-build", cub, "--arch", archs, "-o", os.path.join(OUT, "cub87.wrp"))
+        assert r.returncode == 3, r.stderr
+        assert 'cuda_output = "ptx"' in r.stderr and "source_fallback=True" in r.stderr, r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1
+    assert "sm_75, sm_80" in r.stderr and "ptx_target_arch = 75" in r.stderr, r.stderr
+
+
+def copy_capture(src, name, edit=None):
+    """A copy of a capture under OUT (module files passed through `edit`)."""
+    dst = os.path.join(OUT, name + ".wrp")
+    shutil.copy(src, dst)
+    mods = src[:-4] + "_modules"
+    os.makedirs(dst[:-4] + "_modules", exist_ok=True)
+    for f in os.listdir(mods):
+        data = open(os.path.join(mods, f), "rb").read()
+        open(os.path.join(dst[:-4] + "_modules", f), "wb").write(edit(f, data) if edit else data)
+    return dst
 
 
 def test_error_cases():
     need_toolchain()
-    r = run("wrp-build", wrp("saxpy_ptx90"), "--arch", "sm_75", "-o", os.path.join(OUT, "p90.wrp"))
+    # PTX for compute_90 (as wp.config.ptx_target_arch = 90 writes) cannot be built for sm_75
+    p90 = copy_capture(P17, "ptx90", lambda f, d: d.replace(b".target sm_75", b".target sm_90", 1))
+    r = run("wrp-build", p90, "--arch", "sm_75", "-o", os.path.join(OUT, "p90.wrp"))
     assert r.returncode == 3 and "ptx_target_arch = 75" in r.stderr and "compute_90" in r.stderr, r.stderr
     assert not os.path.exists(os.path.join(OUT, "p90.wrp")) and not os.path.exists(os.path.join(OUT, "p90_modules"))
-    r = run("wrp-build", wrp("saxpy_ptx75"), "--arch", "sm_101", "-o", os.path.join(OUT, "s101.wrp"))
+    r = run("wrp-build", P17, "--arch", "sm_101", "-o", os.path.join(OUT, "s101.wrp"))
     assert r.returncode == 3 and "cannot compile for sm_101" in r.stderr and "sm_110" in r.stderr, r.stderr
-    r = run("wrp-build", wrp("saxpy_ptx75"), "--profile", "nope", "-o", os.path.join(OUT, "x.wrp"))
+    r = run("wrp-build", P17, "--profile", "nope", "-o", os.path.join(OUT, "x.wrp"))
     assert r.returncode == 1 and "portable" in r.stderr, r.stderr
     bad = os.path.join(OUT, "bad.toml")
     open(bad, "w").write('default = "a"\n[profiles.a]\narchs = []\n')
-    r = run("wrp-build", wrp("saxpy_ptx75"), "--targets", bad, "-o", os.path.join(OUT, "x.wrp"))
+    r = run("wrp-build", P17, "--targets", bad, "-o", os.path.join(OUT, "x.wrp"))
     assert r.returncode == 1 and "empty" in r.stderr, r.stderr
-    r = run("wrp-build", wrp("saxpy_ptx75"), "--arch", "sm_90", "-o", wrp("saxpy_ptx75"))
+    r = run("wrp-build", p90, "--arch", "sm_90", "-o", p90)
     assert r.returncode == 1 and "overwrite the input" in r.stderr, r.stderr
     out = os.path.join(OUT, "exists.wrp")
-    assert run("wrp-build", wrp("saxpy_ptx75"), "--arch", "sm_90", "-o", out).returncode == 0
-    r = run("wrp-build", wrp("saxpy_ptx75"), "--arch", "sm_90", "-o", out)
+    assert run("wrp-build", P17, "--arch", "sm_90", "-o", out).returncode == 0
+    r = run("wrp-build", P17, "--arch", "sm_90", "-o", out)
     assert r.returncode == 1 and "--force" in r.stderr
-    assert run("wrp-build", wrp("saxpy_ptx75"), "--arch", "sm_90", "-o", out, "--force").returncode == 0
+    assert run("wrp-build", P17, "--arch", "sm_90", "-o", out, "--force").returncode == 0
     env = dict(ENV, WRPKIT_NO_TOOLCHAIN_SEARCH="1", CUDA_HOME="/nonexistent", CUDA_PATH="")
-    r = run("wrp-build", wrp("saxpy_ptx75"), "--arch", "sm_90", "-o", os.path.join(OUT, "nt.wrp"), env=env)
+    r = run("wrp-build", P17, "--arch", "sm_90", "-o", os.path.join(OUT, "nt.wrp"), env=env)
     assert r.returncode == 4 and "pip install" in r.stderr, r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
 
@@ -180,13 +211,7 @@ def test_error_cases():
 def test_ptx_newer_than_the_compiler_is_refused_up_front():
     """warp-lang wheels built with a newer CUDA write a newer PTX ISA than the pinned toolchain reads."""
     need_toolchain()
-    src = os.path.join(OUT, "newisa.wrp")
-    shutil.copy(wrp("saxpy_ptx75"), src)
-    mods = os.path.join(FIXTURES, "saxpy_ptx75", "saxpy_ptx75_modules")
-    os.makedirs(src[:-4] + "_modules")
-    for f in os.listdir(mods):
-        data = open(os.path.join(mods, f), "rb").read().replace(b".version 9.0", b".version 9.9", 1)
-        open(os.path.join(src[:-4] + "_modules", f), "wb").write(data)
+    src = copy_capture(P17, "newisa", lambda f, d: d.replace(b".version 8.8", b".version 9.9", 1))
     out = os.path.join(OUT, "newisa_out.wrp")
     r = run("wrp-build", src, "--arch", "sm_90", "-o", out)
     assert r.returncode == 4, r.stderr
@@ -199,21 +224,192 @@ def test_ptxas_and_fatbinary_fallbacks_and_compress_modes():
     sizes = {}
     for mode in ("none", "default", "size"):
         out = os.path.join(OUT, f"c_{mode}.wrp")
-        r = run("wrp-build", wrp("saxpy_ptx75"), "--arch", "sm_87,sm_90", "--compress", mode, "-o", out)
+        r = run("wrp-build", P17, "--arch", "sm_87,sm_90", "--compress", mode, "-o", out)
         assert r.returncode == 0, r.stderr
         sizes[mode] = sum(os.path.getsize(os.path.join(out[:-4] + "_modules", f)) for f in os.listdir(out[:-4] + "_modules"))
     assert sizes["none"] > sizes["default"] >= sizes["size"], sizes
     out = os.path.join(OUT, "tools.wrp")
-    r = run("wrp-build", wrp("wave_ptx75"), "--arch", "sm_87,sm_90", "--compiler", "ptxas", "--packager", "fatbinary",
+    r = run("wrp-build", P17, "--arch", "sm_87,sm_90", "--compiler", "ptxas", "--packager", "fatbinary",
             "--no-cache", "-o", out, "--json")
     if r.returncode == 4:
         return  # ptxas/fatbinary executables not installed: nothing to compare
     assert r.returncode == 0, r.stderr
     s = json.loads(r.stdout)
-    assert s["compiler"].startswith("ptxas") and s["packager"] == "fatbinary"
+    assert s["toolchain"].startswith("ptxas") and s["toolchain"].endswith("fatbinary"), s["toolchain"]
     j = json.loads(run("wrp-inspect", out, "--json").stdout)
     assert sorted(i["arch"] for i in j["modules"][0]["images"]) == ["compute_75", "sm_87", "sm_90"]
     assert j["hazards"] == []
+
+
+def test_warp_1_18_ptx_captures():
+    """Warp 1.18 with cuda_output="ptx": format 16, PTX ISA 9.4 (NVRTC 13.4), read by the 13.5 toolchain."""
+    need_toolchain()
+    for name in ("unique_adjoint", "tiles"):
+        src = local("warp-1.18.0-h200/ptx75/" + name)
+        out = os.path.join(OUT, "w118_" + name + ".wrp")
+        r = run("wrp-build", src, "--profile", "portable", "-o", out, "--json")
+        assert r.returncode == 0, (name, r.stderr)
+        j = json.loads(run("wrp-inspect", out, "--json", "--arch", ",".join(PORTABLE)).stdout)
+        assert j["format_version"] == 16
+        # the embedded PTX keeps the capture's ISA 9.4: a CUDA 13.4 driver floor, reported
+        assert {h["code"] for h in j["hazards"]} == {"ptx_driver_floor"}, j["hazards"]
+        for m in j["modules"]:
+            ours = sorted(i["arch"] for i in m["images"])
+            assert ours == sorted(PORTABLE + ["compute_75"]), ours
+            assert ours == cuobjdump_images(os.path.join(out[:-4] + "_modules", m["file"])), name
+        mods = j["wrpkit"]["modules"]
+        assert all(i["min_driver"] == "13.4" for m in mods for i in m["images"] if i["kind"] == "ptx"), mods
+        assert all(v == "sass" for row in j["load_matrix"].values() for v in row.values())
+        # --ptx none: no driver floor left, but nothing for GPUs newer than the targets
+        r = run("wrp-build", src, "--profile", "portable", "--ptx", "none", "-o", out, "--force")
+        assert r.returncode == 0, r.stderr
+        codes = {h["code"] for h in json.loads(run("wrp-inspect", out, "--json").stdout)["hazards"]}
+        assert codes == {"no_ptx_fallback"}, codes
+
+
+SF19 = local("warp-1.19.0-h200/default-sf/tiles")
+
+
+def need_warp_headers():
+    r = run("wrp-build", SF19, "--arch", "sm_90", "--ptx", "none", "-o", os.path.join(OUT, "wprobe.wrp"), "--force")
+    if r.returncode == 4 and "warp-lang" in r.stderr:
+        raise AssertionError("warp-lang 1.19.0 is not installed (scripts/setup installs it): " + r.stderr)
+    assert r.returncode == 0, r.stderr
+
+
+def test_warp_1_19_cubin_capture_built_from_its_source():
+    """The default 1.19 capture on a 13.0 driver is CUBIN sm_90 only; with source_fallback=True
+    wrp-build compiles the retained .cu with Warp's recipe for every target."""
+    need_toolchain()
+    need_warp_headers()
+    out = os.path.join(OUT, "sf.wrp")
+    r = run("wrp-build", SF19, "--arch", "sm_75,sm_80,sm_87,sm_90,sm_120", "--ptx", "none", "-o", out, "--json", "--no-cache")
+    assert r.returncode == 0, r.stderr
+    m = json.loads(r.stdout)["outputs"][0]["modules"][0]
+    assert m["from"] == "source" and m["file"] == "wp___main___f8b9300.fatbin.cubin", m
+    ref, built = parse_wrp(SF19), parse_wrp(out)
+    assert built["version"] == 18 and built["producer"] == "1.19.0" and built["target_arch"] == 90
+    rm, bm = ref["modules"][0], built["modules"][0]
+    folder = out[:-4] + "_modules"
+    fat = os.path.join(folder, bm["file"])
+    assert bm["kind"] == 2 and bm["reason"] == 0 and bm["recipe"] == rm["recipe"]
+    assert bm["binary_digest"] == hashlib.sha256(open(fat, "rb").read()).hexdigest()
+    assert bm["source_file"] == rm["source_file"] and bm["source_digest"] == rm["source_digest"]
+    assert open(os.path.join(folder, bm["source_file"]), "rb").read() == \
+        open(os.path.join(SF19[:-4] + "_modules", rm["source_file"]), "rb").read()
+    assert cuobjdump_images(fat) == ["sm_120", "sm_75", "sm_80", "sm_87", "sm_90"]
+    named = {k["forward"] for k in ref["kernels"]} | {k["backward"] for k in ref["kernels"]}
+    assert named <= sass_functions(fat), (named, sass_functions(fat))
+    j = json.loads(run("wrp-inspect", out, "--json", "--arch", "sm_75,sm_87,sm_90,sm_120").stdout)
+    assert j["hazards"] == [], j["hazards"]
+    assert j["modules"][0]["record"]["binary_digest"] == "match"
+    assert all(i["from"] == "source" for i in j["wrpkit"]["modules"][0]["images"])
+    # the same input twice: the same bytes
+    again = os.path.join(OUT, "sf2.wrp")
+    assert run("wrp-build", SF19, "--arch", "sm_75,sm_80,sm_87,sm_90,sm_120", "--ptx", "none", "-o", again,
+               "--no-cache").returncode == 0
+    assert open(again, "rb").read() == open(out, "rb").read()
+    assert open(os.path.join(again[:-4] + "_modules", bm["file"]), "rb").read() == open(fat, "rb").read()
+    # --from binary cannot retarget it; for sm_90 it repacks the capture's own cubin
+    r = run("wrp-build", SF19, "--arch", "sm_80", "--from", "binary", "-o", os.path.join(OUT, "fb.wrp"))
+    assert r.returncode == 3 and "CUBIN only" in r.stderr, r.stderr
+    r = run("wrp-build", SF19, "--arch", "sm_90", "--from", "binary", "-o", os.path.join(OUT, "fb.wrp"), "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["outputs"][0]["modules"][0]["from"] == "binary", r.stderr
+
+
+def test_warp_1_19_records_keep_their_form():
+    need_toolchain()
+    # binary-only record (saved without source_fallback): stays binary-only, named .fatbin
+    bo = local("warp-1.19.0-h200/binary-only/saxpy__default")
+    out = os.path.join(OUT, "bo.wrp")
+    r = run("wrp-build", bo, "--arch", "sm_90", "-o", out)
+    assert r.returncode == 0, r.stderr
+    m = parse_wrp(out)["modules"][0]
+    assert m["file"].endswith(".fatbin") and (m["binary_digest"], m["source_file"], m["kind"], m["reason"]) == ("", "", 0, 1)
+    assert m["recipe"] == bytes(16)
+    assert os.listdir(out[:-4] + "_modules") == [m["file"]]
+    r = run("wrp-build", bo, "--arch", "sm_80", "-o", os.path.join(OUT, "bo80.wrp"))
+    assert r.returncode == 3 and "source_fallback=True" in r.stderr, r.stderr
+    # a PTX record with source, built from its PTX: kind becomes CUBIN, name ends .cubin, .cu kept
+    px = local("warp-1.19.0-h200/ptx75-sf/unique_adjoint")
+    out = os.path.join(OUT, "px.wrp")
+    r = run("wrp-build", px, "--arch", "sm_80,sm_90", "--from", "binary", "--ptx", "none", "-o", out, "--json")
+    assert r.returncode == 0, r.stderr
+    for m in parse_wrp(out)["modules"]:
+        assert m["file"].endswith(".fatbin.cubin") and m["kind"] == 2 and m["source_file"], m
+        assert os.path.exists(os.path.join(out[:-4] + "_modules", m["source_file"]))
+    # if/while: 1.19 builds condition kernels for the replay GPU, so no family split and no target_arch stamp
+    loop = local("warp-1.19.0-h200/default-sf/while_loop")
+    out = os.path.join(OUT, "loop19.wrp")
+    need_warp_headers()
+    r = run("wrp-build", loop, "--arch", "sm_80,sm_90", "--ptx", "none", "-o", out, "--json")
+    assert r.returncode == 0, r.stderr
+    assert len(json.loads(r.stdout)["outputs"]) == 1 and parse_wrp(out)["target_arch"] == 90
+    # CPU graphs, formats 16 and 18: copied through with --allow-cpu
+    for cpu in ("cpu/saxpy_cpu_w118", "cpu/saxpy_cpu_w119"):
+        src = local(cpu)
+        r = run("wrp-build", src, "--arch", "sm_90", "-o", os.path.join(OUT, "cpu.wrp"))
+        assert r.returncode == 2 and "--allow-cpu" in r.stderr, r.stderr
+        r = run("wrp-build", src, "--arch", "sm_90", "--allow-cpu", "-o", os.path.join(OUT, "cpu.wrp"), "--force")
+        assert r.returncode == 0, r.stderr
+        assert parse_wrp(os.path.join(OUT, "cpu.wrp"))["modules"] == parse_wrp(src)["modules"]
+
+
+def test_source_build_errors():
+    need_toolchain()
+    need_warp_headers()
+    cu = [f for f in os.listdir(SF19[:-4] + "_modules") if f.endswith(".cu")][0]
+    # an edited .cu: its digest no longer matches (Warp 1.19 refuses it too)
+    edited = copy_capture(SF19, "edited", lambda f, d: d + b"// edited\n" if f == cu else d)
+    r = run("wrp-build", edited, "--arch", "sm_90", "-o", os.path.join(OUT, "e.wrp"))
+    assert r.returncode == 2 and "does not match the source digest" in r.stderr and "--from binary" in r.stderr, r.stderr
+    # the .cu missing
+    gone = copy_capture(SF19, "gone")
+    os.remove(os.path.join(gone[:-4] + "_modules", cu))
+    r = run("wrp-build", gone, "--arch", "sm_90", "-o", os.path.join(OUT, "g.wrp"))
+    assert r.returncode == 2 and "is missing" in r.stderr, r.stderr
+    # source NVRTC cannot compile (digest updated so only the compiler can object): its log, one line
+    old = open(os.path.join(SF19[:-4] + "_modules", cu), "rb").read()
+    broken = old + b"\nthis is not C++;\n"
+    bad = copy_capture(SF19, "broken", lambda f, d: broken if f == cu else d)
+    wrp_bytes = open(bad, "rb").read().replace(hashlib.sha256(old).hexdigest().encode(),
+                                                hashlib.sha256(broken).hexdigest().encode())
+    open(bad, "wb").write(wrp_bytes)
+    r = run("wrp-build", bad, "--arch", "sm_90", "--no-cache", "-o", os.path.join(OUT, "b.wrp"))
+    assert r.returncode == 4 and "NVRTC" in r.stderr and "this" in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and not os.path.exists(os.path.join(OUT, "b.wrp"))
+    # Warp headers of another release
+    fake = os.path.join(OUT, "fakewarp", "warp")
+    os.makedirs(os.path.join(fake, "native"), exist_ok=True)
+    open(os.path.join(fake, "config.py"), "w").write('version: str = "1.18.0"\n')
+    r = run("wrp-build", SF19, "--arch", "sm_90", "--warp", os.path.dirname(fake), "-o", os.path.join(OUT, "v.wrp"))
+    assert r.returncode == 4 and "pip install warp-lang==1.19.0" in r.stderr, r.stderr
+    r = run("wrp-build", SF19, "--arch", "sm_90", "--warp", "/nonexistent", "-o", os.path.join(OUT, "v.wrp"))
+    assert r.returncode == 4 and "warp-lang" in r.stderr and "/nonexistent" in r.stderr, r.stderr
+    # --from source on a capture that keeps none
+    r = run("wrp-build", P17, "--arch", "sm_90", "--from", "source", "-o", os.path.join(OUT, "s.wrp"))
+    assert r.returncode == 3 and "retains no CUDA source" in r.stderr, r.stderr
+
+
+def test_shared_w119_fixtures_build():
+    """Extra coverage: every CUDA capture in ../shared/fixtures-w119 builds (from source where it has one)."""
+    need_shared()
+    need_toolchain()
+    need_warp_headers()
+    root = os.path.join(os.path.dirname(FIXTURES), "fixtures-w119")
+    for name in sorted(os.listdir(root)):
+        src = os.path.join(root, name, name + ".wrp")
+        if not os.path.exists(src):
+            continue
+        archs = "sm_90" if name == "saxpy__default" else "sm_80,sm_90"
+        out = os.path.join(OUT, "w119_" + name + ".wrp")
+        r = run("wrp-build", src, "--arch", archs, "--ptx", "none", "-o", out, "--json")
+        assert r.returncode == 0, (name, r.stderr)
+        j = json.loads(run("wrp-inspect", out, "--json", "--arch", archs).stdout)
+        # a binary-only record without PTX has nothing for newer GPUs; with source, 1.19 falls back to it
+        want = ["no_ptx_fallback"] if name in ("saxpy__default", "saxpy__ptx75") else []
+        assert [h["code"] for h in j["hazards"]] == want, (name, j["hazards"])
+        assert all(v == "sass" for row in j["load_matrix"].values() for v in row.values()), name
 
 
 if __name__ == "__main__":
@@ -222,4 +418,6 @@ if __name__ == "__main__":
           test_if_while_graph_gets_lowest_target_arch,
           test_same_input_same_output, test_cubin_module_reused_or_refused, test_error_cases,
           test_ptx_newer_than_the_compiler_is_refused_up_front,
-          test_ptxas_and_fatbinary_fallbacks_and_compress_modes])
+          test_ptxas_and_fatbinary_fallbacks_and_compress_modes, test_warp_1_18_ptx_captures,
+          test_warp_1_19_cubin_capture_built_from_its_source, test_warp_1_19_records_keep_their_form,
+          test_source_build_errors, test_shared_w119_fixtures_build])

@@ -1,9 +1,13 @@
 """Stock Warp against wrpkit's artifacts, on a GPU machine (see tests/gpu/warp-replay).
 
-  warp_replay.py capture DIR      capture new graphs with stock Warp (PTX for compute_75,
-                                  as Warp writes by default) into DIR/NAME/NAME.wrp + recipe.json,
-                                  then launch each captured graph once in the capturing process
-                                  and save its outputs as DIR/NAME/expected.npz
+  warp_replay.py capture DIR [--output ptx75|default] [--source-fallback]
+                                  capture new graphs with stock Warp into DIR/NAME/NAME.wrp +
+                                  recipe.json, then launch each captured graph once in the
+                                  capturing process and save its outputs as DIR/NAME/expected.npz.
+                                  --output ptx75 (the default here): PTX for compute_75;
+                                  default: what Warp chooses (CUBIN for this GPU when the driver
+                                  is older than Warp's NVRTC); --source-fallback: Warp 1.19's
+                                  capture_save(..., source_fallback=True) keeps each module's .cu
   warp_replay.py expect WRP NPZ   load WRP with wp.capture_load, replay once, save every named
                                   output (dtype and shape from recipe.json beside it) to NPZ
   warp_replay.py replay WRP NPZ   load WRP, replay once, compare every output with NPZ;
@@ -167,9 +171,13 @@ SCENES = {"particles": scene_particles, "histogram": scene_histogram, "transform
           "tiles": scene_tiles, "unique_adjoint": scene_unique_and_adjoint, "while_loop": scene_while}
 
 
-def capture(root):
-    wp.config.cuda_output = "ptx"
-    wp.config.ptx_target_arch = 75
+def capture(root, output="ptx75", source_fallback=False):
+    if output == "ptx75":
+        wp.config.cuda_output = "ptx"
+        wp.config.ptx_target_arch = 75
+    elif output != "default":
+        raise SystemExit(f"--output {output}: expected ptx75 or default")
+    save_kwargs = {"source_fallback": True} if source_fallback else {}
     wp.init()
     d = wp.get_device(os.environ.get("WARP_REPLAY_DEVICE", "cuda:0"))
     for name, make in SCENES.items():
@@ -183,8 +191,9 @@ def capture(root):
         folder = os.path.join(root, name)
         os.makedirs(folder, exist_ok=True)
         # an array in both inputs and outputs is bound under both names (one region)
-        wp.capture_save(graph, os.path.join(folder, name + ".wrp"), inputs=inputs, outputs=outputs)
+        wp.capture_save(graph, os.path.join(folder, name + ".wrp"), inputs=inputs, outputs=outputs, **save_kwargs)
         recipe = {"warp_version": wp.config.version, "device": d.name, "arch": d.arch,
+                  "output": output, "source_fallback": source_fallback,
                   "inputs": list(inputs),
                   "outputs": {k: {"dtype": v.numpy().dtype.str, "shape": list(v.numpy().shape)}
                               for k, v in outputs.items()},
@@ -242,7 +251,9 @@ def load_and_replay(wrp_path):
 def main():
     cmd = sys.argv[1]
     if cmd == "capture":
-        capture(sys.argv[2])
+        args = sys.argv[3:]
+        output = args[args.index("--output") + 1] if "--output" in args else "ptx75"
+        capture(sys.argv[2], output, "--source-fallback" in args)
     elif cmd == "expect":
         got = load_and_replay(sys.argv[2])
         spec = outputs_spec(sys.argv[2])

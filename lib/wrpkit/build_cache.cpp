@@ -1,0 +1,76 @@
+#include "wrpkit/build_cache.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "wrpkit/error.hpp"
+#include "wrpkit/hash.hpp"
+
+namespace wrp {
+
+namespace fs = std::filesystem;
+
+namespace {
+// "WRPC1 <64 hex digits of SHA-256(payload)>\n" then the payload.
+constexpr std::string_view kMagic = "WRPC1 ";
+constexpr size_t kHeader = kMagic.size() + 64 + 1;
+}  // namespace
+
+std::optional<fs::path> default_cache_dir() {
+  if (const char* d = std::getenv("WRPKIT_CACHE_DIR"); d && *d) return fs::path(d);
+  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d) / "wrpkit";
+  if (const char* d = std::getenv("HOME"); d && *d) return fs::path(d) / ".cache" / "wrpkit";
+  return std::nullopt;
+}
+
+fs::path BuildCache::entry_path(const std::string& key) const {
+  auto h = sha256_hex(key);
+  return dir_ / h.substr(0, 2) / (h + ".bin");
+}
+
+std::optional<Bytes> BuildCache::get(const std::string& key) const {
+  auto path = entry_path(key);
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return std::nullopt;
+  Bytes data;
+  try {
+    data = read_file(path);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  ByteView v(data);
+  bool ok = v.size() >= kHeader && std::memcmp(v.data(), kMagic.data(), kMagic.size()) == 0 && v[kHeader - 1] == '\n';
+  if (ok) {
+    std::string_view want(reinterpret_cast<const char*>(v.data()) + kMagic.size(), 64);
+    ok = sha256_hex(v.subspan(kHeader)) == want;
+  }
+  if (!ok) {
+    if (!warned_bad_.exchange(true))
+      spdlog::warn("build cache entry {} is damaged (checksum mismatch); recompiling and replacing it",
+                   path.string());
+    return std::nullopt;
+  }
+  return Bytes(v.begin() + kHeader, v.end());
+}
+
+void BuildCache::put(const std::string& key, ByteView payload) const {
+  auto path = entry_path(key);
+  Bytes entry;
+  entry.reserve(kHeader + payload.size());
+  auto header = fmt::format("{}{}\n", kMagic, sha256_hex(payload));
+  entry.insert(entry.end(), header.begin(), header.end());
+  entry.insert(entry.end(), payload.begin(), payload.end());
+  try {
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    if (ec) fail(Exit::bad_input, fmt::format("{}: {}", path.parent_path().string(), ec.message()));
+    write_file_atomic(path, entry);
+  } catch (const Error& e) {
+    if (!warned_write_.exchange(true)) spdlog::warn("build cache not written (the build goes on): {}", e.what());
+  }
+}
+
+}  // namespace wrp

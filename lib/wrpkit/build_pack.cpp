@@ -1,0 +1,74 @@
+// The pack stage: one fatbin per module from its compiled, prebuilt and PTX
+// images, then read back and checked before anything is written.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "wrpkit/artifact.hpp"
+#include "wrpkit/build_stages.hpp"
+#include "wrpkit/elf.hpp"
+#include "wrpkit/error.hpp"
+#include "wrpkit/fatbin.hpp"
+#include "wrpkit/hash.hpp"
+#include "wrpkit/parallel.hpp"
+#include "wrpkit/ptx.hpp"
+
+namespace wrp {
+
+namespace {
+
+std::string isa_of(ByteView ptx) {
+  auto info = parse_ptx("PTX image", ptx);
+  return info.isa();
+}
+
+}  // namespace
+
+std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, const std::vector<Bytes>& compiled,
+                                     Toolset& tools, const BuildOptions& opt, unsigned threads) {
+  std::vector<PackedModule> out(plan.modules.size());
+  parallel_for(plan.modules.size(), threads, [&](size_t m) {
+    auto& pm = plan.modules[m];
+    auto& rec = a.meta.modules[m];
+    auto& bm = out[m].report;
+    bm.source_file = rec.binary_filename;
+    bm.output_file = pm.record.binary_filename;
+    bm.from = image_origin_name(pm.from);
+    bm.kernels_kept = pm.kernels_kept, bm.kernels_total = pm.kernels_total;
+    if (pm.copy_source) bm.cuda_source = rec.source_filename;
+
+    std::vector<FatbinInput> inputs;
+    for (size_t j : pm.jobs) {
+      auto& job = plan.jobs[j];
+      auto arch = job.arch;
+      arch.is_virtual = job.to_ptx;
+      inputs.push_back({job.to_ptx, arch, compiled[j], job.to_ptx ? arch.str() : arch.sm()});
+    }
+    // Prebuilt SASS: keep each image that serves at least one target, once.
+    for (auto& [arch, bytes] : pm.prebuilt)
+      if (std::any_of(plan.targets.begin(), plan.targets.end(), [&](auto& t) { return sass_runs_on(arch, t.as_gpu()); }))
+        inputs.push_back({false, arch, bytes, arch.sm()});
+    if (pm.embed_ptx) inputs.push_back({true, pm.ptx_arch, pm.ptx, pm.ptx_arch.str()});
+    for (auto& in : inputs)
+      bm.images.push_back({in.is_ptx ? "ptx" : "sass", in.arch, in.data.size(), sha256_hex(in.data),
+                           image_origin_name(pm.from), in.is_ptx ? isa_of(in.data) : ""});
+
+    auto what = fmt::format("module {}", rec.binary_filename);
+    auto fat = tools.pack(inputs, opt.compress, what);
+    // Verify what will be written: every image present, every SASS image holding every entry.
+    auto entries = parse_fatbin(bm.output_file, fat);
+    if (entries.size() != inputs.size())
+      fail(Exit::toolchain,
+           fmt::format("{}: the fatbin holds {} images, {} were packed", what, entries.size(), inputs.size()));
+    for (auto& e : entries) {
+      if (e.kind != ImageKind::sass || e.compressed) continue;
+      auto info = parse_elf(bm.output_file, ByteView(fat).subspan(e.offset, e.size));
+      check_entries(fmt::format("{} ({} in the fatbin)", what, e.arch.sm()), info.entries, pm.entries, Exit::toolchain);
+    }
+    bm.bytes = fat.size();
+    out[m].fatbin = std::move(fat);
+  });
+  return out;
+}
+
+}  // namespace wrp

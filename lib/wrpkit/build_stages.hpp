@@ -1,0 +1,36 @@
+// wrp-build's stages after the plan (build_plan.hpp), each in its own file:
+//   compile (build_compile.cpp): every CompileJob, in parallel, each output checked
+//   pack    (build_pack.cpp):    one fatbin per module, verified after packing
+//   emit    (build_emit.cpp):    the new .wrp + modules folder, written atomically
+#pragma once
+#include <string>
+#include <vector>
+
+#include "wrpkit/build.hpp"
+#include "wrpkit/build_plan.hpp"
+#include "wrpkit/error.hpp"
+
+namespace wrp {
+
+struct Artifact;
+
+// Outputs parallel to plan.jobs. Throws wrp::Error(toolchain) when a compiler fails
+// or makes an image for another arch or without an entry the metadata names.
+std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Toolset& tools, unsigned threads);
+
+struct PackedModule {
+  Bytes fatbin;
+  BuiltModule report;
+};
+std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, const std::vector<Bytes>& compiled,
+                                     Toolset& tools, const BuildOptions& opt, unsigned threads);
+
+// Writes plan.out and its modules folder; returns what the report shows.
+BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
+                       const BuildOptions& opt, const std::string& toolchain);
+
+// Checks that an image lists every entry in `entries`; throws `code` naming `what`.
+void check_entries(const std::string& what, const std::vector<std::string>& have,
+                   const std::vector<std::string>& entries, Exit code);
+
+}  // namespace wrp

@@ -1,0 +1,123 @@
+#include "wrpkit/toolset.hpp"
+
+#include <fmt/format.h>
+
+#include <mutex>
+
+#include "wrpkit/error.hpp"
+#include "wrpkit/hash.hpp"
+#include "wrpkit/nvrtc.hpp"
+#include "wrpkit/ptx.hpp"
+#include "wrpkit/toolchain.hpp"
+#include "wrpkit/warp_install.hpp"
+
+namespace wrp {
+
+namespace {
+
+class CudaToolset final : public Toolset {
+ public:
+  explicit CudaToolset(ToolsetOptions opt) : opt_(std::move(opt)) {
+    if (opt_.cache_dir) cache_.emplace(*opt_.cache_dir);
+  }
+
+  ToolFacts ptx_compiler() override {
+    auto& c = compiler();
+    return {c.description(), c.supported_archs(), max_ptx_isa(c.cuda_version()), ""};
+  }
+
+  ToolFacts source_compiler() override {
+    auto& n = nvrtc();
+    auto& w = warp();
+    return {fmt::format("NVRTC {} + Warp {} headers", n.version(), w.version), n.supported_archs(), 0, w.version};
+  }
+
+  std::string packager() override { return packer().description(); }
+
+  Bytes compile_ptx(ByteView ptx, const Arch& arch, const std::string& what) override {
+    auto& c = compiler();
+    auto key = fmt::format("ptx\n{}\n{}\n{}", c.id(), arch.sm(), sha256_hex(ptx));
+    return cached(key, [&] { return c.compile(ptx, arch, what); });
+  }
+
+  Bytes compile_source(const SourceUnit& src, const Arch& arch, bool to_ptx, const std::string& what) override {
+    auto& n = nvrtc();
+    auto& w = warp();
+    auto options = nvrtc_options(src.recipe, w.native_dir().string());
+    // The include path differs between machines but not what it holds: key on the headers' digest.
+    auto key = fmt::format("cuda\nNVRTC {}\nWarp {} {}\n{}\n{}\n{}\n{}", n.version(), w.version, w.headers_digest,
+                           src.recipe.str(), to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm(),
+                           fmt::join(options.begin() + 2, options.end(), " "), sha256_hex(src.text));
+    return cached(key, [&] { return n.compile(src.text, what, arch, to_ptx, options); });
+  }
+
+  Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what) override {
+    return packer().pack(inputs, compress, what);
+  }
+
+ private:
+  template <class F>
+  Bytes cached(const std::string& key, F&& make) {
+    if (cache_)
+      if (auto hit = cache_->get(key)) return std::move(*hit);
+    auto out = make();
+    if (cache_) cache_->put(key, out);
+    return out;
+  }
+
+  const ToolchainPaths& paths() {
+    std::call_once(paths_once_, [&] { paths_ = find_toolchain(opt_.cuda_root); });
+    return paths_;
+  }
+  Compiler& compiler() {
+    std::lock_guard lock(mu_);
+    if (!compiler_) compiler_ = std::make_unique<Compiler>(paths(), opt_.compiler);
+    return *compiler_;
+  }
+  Packager& packer() {
+    std::lock_guard lock(mu_);
+    if (!packager_) packager_ = std::make_unique<Packager>(paths(), opt_.packager);
+    return *packager_;
+  }
+  Nvrtc& nvrtc() {
+    std::lock_guard lock(mu_);
+    if (!nvrtc_) {
+      auto& tc = paths();
+      if (!tc.nvrtc)
+        fail(Exit::toolchain, fmt::format("no NVRTC found (libnvrtc.so) for a build from CUDA source: looked in {}; "
+                                          "pip install nvidia-cuda-nvrtc, or pass --cuda PATH",
+                                          tc.searched()));
+      nvrtc_ = std::make_unique<Nvrtc>(tc.nvrtc->string());
+    }
+    return *nvrtc_;
+  }
+  WarpInstall& warp() {
+    std::lock_guard lock(mu_);
+    if (!warp_) {
+      std::string searched;
+      warp_ = find_warp(opt_.warp_dir, searched);
+      if (!warp_)
+        fail(Exit::toolchain, fmt::format("a build from CUDA source needs Warp's native headers, but no warp-lang "
+                                          "install was found (looked in {}): pip install warp-lang of the capture's "
+                                          "version, or pass --warp DIR / set WRPKIT_WARP",
+                                          searched));
+    }
+    return *warp_;
+  }
+
+  ToolsetOptions opt_;
+  std::optional<BuildCache> cache_;
+  std::once_flag paths_once_;
+  ToolchainPaths paths_;
+  std::mutex mu_;
+  std::unique_ptr<Compiler> compiler_;
+  std::unique_ptr<Packager> packager_;
+  std::unique_ptr<Nvrtc> nvrtc_;
+  std::optional<WarpInstall> warp_;
+};
+
+}  // namespace
+
+std::unique_ptr<Toolset> make_cuda_toolset(const ToolsetOptions& opt) { return std::make_unique<CudaToolset>(opt); }
+
+}  // namespace wrp

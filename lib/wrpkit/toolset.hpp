@@ -1,0 +1,59 @@
+// The compilers and the packager behind one small interface, so the build
+// pipeline (build_stages.hpp) can be driven by the real CUDA libraries or, in
+// unit tests, by a fake. CudaToolset finds the pieces lazily: a build that only
+// repacks prebuilt SASS needs no compiler, one from PTX needs no NVRTC or Warp.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wrpkit/arch.hpp"
+#include "wrpkit/build_cache.hpp"
+#include "wrpkit/bytes.hpp"
+#include "wrpkit/compile.hpp"
+#include "wrpkit/nvfatbin.hpp"
+#include "wrpkit/package.hpp"
+#include "wrpkit/recipe.hpp"
+
+namespace wrp {
+
+// A format-18 module's retained CUDA source and how Warp compiled it.
+struct SourceUnit {
+  std::string text, name;  // name: the .cu file name, for messages
+  CompileRecipe recipe;
+};
+
+// What the plan needs to know about the tools to refuse impossible work up front.
+struct ToolFacts {
+  std::string description;     // "nvJitLink 13.5", "NVRTC 13.5 + Warp 1.19.0 headers"
+  std::vector<int> archs;      // SM archs it compiles for
+  int max_ptx_isa = 0;         // PTX compilers: highest ISA read (major*10+minor)
+  std::string warp_version;    // source compilers: the Warp headers' release
+};
+
+class Toolset {
+ public:
+  virtual ~Toolset() = default;
+  // Each throws wrp::Error(toolchain) naming where it looked when the tool is missing.
+  virtual ToolFacts ptx_compiler() = 0;
+  virtual ToolFacts source_compiler() = 0;
+  virtual std::string packager() = 0;
+
+  // PTX -> SASS for `arch`.
+  virtual Bytes compile_ptx(ByteView ptx, const Arch& arch, const std::string& what) = 0;
+  // CUDA source -> SASS for `arch`, or PTX for compute_<arch> when `to_ptx`.
+  virtual Bytes compile_source(const SourceUnit& src, const Arch& arch, bool to_ptx, const std::string& what) = 0;
+  virtual Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what) = 0;
+};
+
+struct ToolsetOptions {
+  std::optional<std::filesystem::path> cuda_root, warp_dir;
+  CompilerChoice compiler = CompilerChoice::automatic;
+  PackagerChoice packager = PackagerChoice::automatic;
+  std::optional<std::filesystem::path> cache_dir;  // nullopt: no build cache
+};
+
+std::unique_ptr<Toolset> make_cuda_toolset(const ToolsetOptions& opt);
+
+}  // namespace wrp

@@ -1,0 +1,93 @@
+#include "wrpkit/warp_install.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <vector>
+
+#include "wrpkit/bytes.hpp"
+#include "wrpkit/hash.hpp"
+#include "wrpkit/process.hpp"
+
+namespace wrp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_version(const fs::path& config_py) {
+  std::ifstream in(config_py);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.starts_with("version")) continue;
+    auto q = line.find('"');
+    auto e = q == std::string::npos ? q : line.find('"', q + 1);
+    if (e != std::string::npos) return line.substr(q + 1, e - q - 1);
+  }
+  return "";
+}
+
+std::string digest_headers(const fs::path& native) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(native, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    auto ext = it->path().extension();
+    if (it->is_regular_file(ec) && (ext == ".h" || ext == ".cuh" || ext == ".hpp")) files.push_back(it->path());
+  }
+  std::sort(files.begin(), files.end());
+  std::string all;
+  for (auto& f : files) {
+    auto bytes = read_file(f);
+    all += fmt::format("{}\n{}\n", fs::relative(f, native).generic_string(), sha256_hex(bytes));
+  }
+  return sha256_hex(all);
+}
+
+}  // namespace
+
+std::optional<WarpInstall> read_warp_install(const fs::path& dir) {
+  std::error_code ec;
+  for (auto pkg : {dir, dir / "warp"}) {
+    if (!fs::is_regular_file(pkg / "config.py", ec) || !fs::is_directory(pkg / "native", ec)) continue;
+    WarpInstall w;
+    w.package = pkg;
+    w.version = read_version(pkg / "config.py");
+    if (w.version.empty()) continue;
+    w.headers_digest = digest_headers(pkg / "native");
+    return w;
+  }
+  return std::nullopt;
+}
+
+std::optional<WarpInstall> find_warp(const std::optional<fs::path>& explicit_dir, std::string& searched) {
+  std::vector<fs::path> candidates;
+  if (explicit_dir) {  // named by the user: that install or none
+    searched = explicit_dir->string();
+    return read_warp_install(*explicit_dir);
+  }
+  if (const char* d = std::getenv("WRPKIT_WARP"); d && *d) candidates.push_back(d);
+  std::error_code ec;
+  for (auto* var : {"VIRTUAL_ENV", "CONDA_PREFIX"}) {
+    const char* v = std::getenv(var);
+    if (!v || !*v) continue;
+    for (auto& e : fs::directory_iterator(fs::path(v) / "lib", ec))
+      if (e.path().filename().string().starts_with("python")) candidates.push_back(e.path() / "site-packages");
+  }
+  auto r = run_process({"/usr/bin/env", "python3", "-c", "import sysconfig;print(sysconfig.get_paths()['purelib'])"});
+  if (r.exit_code == 0) {
+    auto p = r.output.substr(0, r.output.find('\n'));
+    if (!p.empty()) candidates.push_back(p);
+  }
+  searched.clear();
+  for (auto& c : candidates) {
+    searched += fmt::format("{}{}", searched.empty() ? "" : ", ", c.string());
+    if (auto w = read_warp_install(c)) return w;
+  }
+  if (searched.empty()) searched = "(no candidate folder)";
+  return std::nullopt;
+}
+
+}  // namespace wrp

@@ -1,0 +1,26 @@
+// Finding an installed warp-lang whose native headers a source build needs:
+// the generated .cu of a format-18 module includes Warp's `native/` headers of
+// the exact release that wrote it. Looked for in this order: an explicit folder
+// (--warp DIR), $WRPKIT_WARP, then the active Python environment's `warp`
+// package ($VIRTUAL_ENV, $CONDA_PREFIX, python3's site-packages). Warp is never
+// vendored: it is a build-time dependency of source builds only.
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace wrp {
+
+struct WarpInstall {
+  std::filesystem::path package;  // .../site-packages/warp
+  std::string version;            // from warp/config.py, "1.19.0"
+  std::string headers_digest;     // SHA-256 over native/ headers (names and bytes), for the cache key
+  std::filesystem::path native_dir() const { return package / "native"; }
+};
+
+// nullopt when no warp package is found; `searched` lists where it looked.
+std::optional<WarpInstall> find_warp(const std::optional<std::filesystem::path>& explicit_dir, std::string& searched);
+// Reads version and digests the headers of a `warp` package folder (or a folder holding one).
+std::optional<WarpInstall> read_warp_install(const std::filesystem::path& dir);
+
+}  // namespace wrp

@@ -1,0 +1,181 @@
+// The build pipeline's stages driven with real captures and a fake compiler:
+// what the plan decides and refuses, and what the later stages make of it.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <functional>
+
+#include "fixtures.hpp"
+#include "wrpkit/artifact.hpp"
+#include "wrpkit/build.hpp"
+#include "wrpkit/build_plan.hpp"
+#include "wrpkit/error.hpp"
+#include "wrpkit/hash.hpp"
+#include "wrpkit/process.hpp"
+
+using namespace wrp;
+namespace fs = std::filesystem;
+
+namespace {
+
+BuildOptions options(std::vector<const char*> archs, PtxMode ptx = PtxMode::none, BuildFrom from = BuildFrom::automatic) {
+  BuildOptions o;
+  for (auto* a : archs) o.targets.push_back(*parse_arch(a));
+  o.ptx = ptx;
+  o.from = from;
+  return o;
+}
+
+std::pair<Exit, std::string> refusal(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return {e.code(), e.what()};
+  }
+  return {Exit::ok, ""};
+}
+
+bool has(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
+
+// Compilers that make nothing new: every SASS job gets the capture's own cubin
+// (right for sm_90, wrong for anything else), counting the calls. Packing and
+// the facts are real or made up as each test needs.
+class FakeTools : public Toolset {
+ public:
+  explicit FakeTools(Bytes cubin, std::string warp = "1.19.0") : cubin_(std::move(cubin)), warp_(std::move(warp)) {}
+  ToolFacts ptx_compiler() override { return {"fake PTX compiler", {75, 80, 86, 87, 89, 90, 100, 120}, 95, ""}; }
+  ToolFacts source_compiler() override { return {"fake NVRTC", {75, 80, 86, 87, 89, 90, 100, 120}, 0, warp_}; }
+  std::string packager() override { return "real nvFatbin"; }
+  Bytes compile_ptx(ByteView, const Arch&, const std::string&) override { ++calls; return cubin_; }
+  Bytes compile_source(const SourceUnit& s, const Arch&, bool, const std::string&) override {
+    ++calls;
+    last_options_seen = s.recipe.str();
+    return cubin_;
+  }
+  Bytes pack(const std::vector<FatbinInput>& in, const std::string& compress, const std::string& what) override {
+    if (!real_) real_ = make_cuda_toolset({});
+    return real_->pack(in, compress, what);
+  }
+  std::atomic<int> calls{0};
+  std::string last_options_seen;
+
+ private:
+  Bytes cubin_;
+  std::string warp_;
+  std::unique_ptr<Toolset> real_;
+};
+
+}  // namespace
+
+TEST_CASE("plan: a 1.19 CUBIN module with retained source is compiled from source for every target") {
+  auto a = open_artifact(fixtures::cubin18_source());
+  auto plan = plan_build(options({"sm_90", "sm_80"}, PtxMode::lowest), a, "/tmp/x.wrp", options({"sm_90", "sm_80"}).targets);
+  REQUIRE(plan.modules.size() == 1);
+  auto& pm = plan.modules[0];
+  CHECK(pm.from == ImageOrigin::source);
+  CHECK(plan.targets.front().sm() == "sm_80");  // sorted
+  REQUIRE(plan.jobs.size() == 3);              // sm_80, sm_90, and compute_80 PTX
+  CHECK(plan.jobs[2].to_ptx);
+  CHECK(plan.needs_source_compiler());
+  CHECK_FALSE(plan.needs_ptx_compiler());
+  // 1.19 loads a kind-CUBIN file as raw bytes: the fatbin keeps a .cubin name, the source stays
+  CHECK(pm.record.binary_filename == "wp___main___f8b9300.fatbin.cubin");
+  CHECK(pm.record.binary_kind == kBinaryCubin);
+  CHECK(pm.record.source_filename == a.meta.modules[0].source_filename);
+  CHECK(pm.copy_source);
+  CHECK(plan.target_arch == 90);  // never stamped for format 18
+  CHECK_FALSE(plan.target_arch_changed);
+}
+
+TEST_CASE("plan: --from binary and binary-only captures keep their exact record form") {
+  auto a = open_artifact(fixtures::cubin18_source());
+  auto plan = plan_build(options({"sm_90"}, PtxMode::none, BuildFrom::binary), a, "/tmp/x.wrp", options({"sm_90"}).targets);
+  CHECK(plan.modules[0].from == ImageOrigin::binary);
+  CHECK(plan.jobs.empty());
+  auto b = open_artifact(fixtures::cubin18_binary_only());
+  auto pb = plan_build(options({"sm_90"}), b, "/tmp/y.wrp", options({"sm_90"}).targets);
+  CHECK(pb.modules[0].record.binary_filename == "wp___main___56f56b5.fatbin");
+  CHECK(pb.modules[0].record.binary_kind == kBinaryNone);
+  CHECK(pb.modules[0].record.fallback_reason == kSourceUnavailable);
+  CHECK_FALSE(pb.modules[0].copy_source);
+}
+
+TEST_CASE("plan: CUBIN-only without source is refused once per module, naming every target and both fixes") {
+  auto a = open_artifact(fixtures::cubin16());
+  auto [code, msg] = refusal([&] { plan_build(options({"sm_75", "sm_87", "sm_90"}), a, "/tmp/x.wrp", options({"sm_75", "sm_87", "sm_90"}).targets); });
+  CHECK(code == Exit::target);
+  CHECK(has(msg, "sm_75, sm_87"));
+  CHECK_FALSE(has(msg, "problems"));  // one refusal, not one per arch
+  CHECK(has(msg, "source_fallback=True"));
+  CHECK(has(msg, "ptx_target_arch = 75"));
+}
+
+TEST_CASE("plan: every refusal at once, the input's own faults first") {
+  auto a = open_artifact(fixtures::ptx18_source());
+  auto bad = a;
+  bad.modules[1].source_digest = Digest::mismatch;        // an edited .cu
+  bad.meta.modules[0].recipe[12] = 5;                      // recipe bytes wrpkit does not know
+  auto [code, msg] = refusal([&] { plan_build(options({"sm_90"}), bad, "/tmp/x.wrp", options({"sm_90"}).targets); });
+  CHECK(code == Exit::bad_input);
+  CHECK(has(msg, "2 problems, nothing was built"));
+  CHECK(has(msg, "compile recipe byte 12"));
+  CHECK(has(msg, "does not match the source digest"));
+  auto gone = a;
+  gone.modules[0].source_digest = Digest::missing;
+  auto [c2, m2] = refusal([&] { plan_build(options({"sm_90"}), gone, "/tmp/x.wrp", options({"sm_90"}).targets); });
+  CHECK(c2 == Exit::bad_input);
+  CHECK(has(m2, "is missing"));
+  CHECK(has(m2, "--from binary"));
+  // --from source on a capture that keeps none
+  auto old = open_artifact(fixtures::ptx75());
+  auto [c3, m3] = refusal([&] { plan_build(options({"sm_90"}, PtxMode::none, BuildFrom::source), old, "/tmp/x.wrp", options({"sm_90"}).targets); });
+  CHECK(c3 == Exit::target);
+  CHECK(has(m3, "retains no CUDA source"));
+}
+
+TEST_CASE("check_tools: Warp headers of another release, archs a compiler lacks") {
+  auto a = open_artifact(fixtures::cubin18_source());
+  auto plan = plan_build(options({"sm_90"}), a, "/tmp/x.wrp", options({"sm_90"}).targets);
+  FakeTools wrong_warp(a.modules[0].bytes, "1.18.0");
+  auto [code, msg] = refusal([&] { check_tools(plan, a, wrong_warp); });
+  CHECK(code == Exit::toolchain);
+  CHECK(has(msg, "pip install warp-lang==1.19.0"));
+  auto p110 = plan_build(options({"sm_110"}), a, "/tmp/x.wrp", options({"sm_110"}).targets);
+  FakeTools tools(a.modules[0].bytes);
+  auto [c2, m2] = refusal([&] { check_tools(p110, a, tools); });
+  CHECK(c2 == Exit::target);
+  CHECK(has(m2, "cannot compile for sm_110"));
+}
+
+TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught; right output is packed and emitted") {
+  auto src = fixtures::cubin18_source();
+  auto a = open_artifact(src);
+  TempDir tmp;
+  auto opt = options({"sm_80"});
+  opt.input = src;
+  opt.output = fs::path(tmp.path()) / "bad.wrp";
+  FakeTools fake(a.modules[0].bytes);
+  auto [code, msg] = refusal([&] { run_build(opt, &fake); });
+  CHECK(code == Exit::toolchain);
+  CHECK(has(msg, "produced sm_90 SASS"));
+  CHECK_FALSE(fs::exists(opt.output));
+  CHECK_FALSE(fs::exists(modules_dir_for(opt.output)));
+
+  if (!find_toolchain(std::nullopt).nvfatbin) return;  // packing needs nvFatbin (scripts/setup installs it)
+  opt = options({"sm_90"});
+  opt.input = src;
+  opt.output = fs::path(tmp.path()) / "good.wrp";
+  FakeTools ok(a.modules[0].bytes);
+  auto report = run_build(opt, &ok);
+  CHECK(ok.calls == 1);
+  CHECK(ok.last_options_seen == "O3, fuse_fp");
+  auto out = open_artifact(opt.output);
+  CHECK(out.meta.producer_version == "1.19.0");
+  CHECK(out.meta.modules[0].binary_filename == "wp___main___f8b9300.fatbin.cubin");
+  CHECK(out.modules[0].binary.kind == ModuleKind::fatbin);
+  CHECK(out.modules[0].binary_digest == Digest::match);  // the new file's digest
+  CHECK(out.modules[0].source_digest == Digest::match);  // the .cu travelled along
+  CHECK(out.container.find(kSectionWrpkit));
+  CHECK(report.outputs[0].modules[0].from == "source");
+}
