@@ -27,7 +27,8 @@ std::unique_ptr<CudaDriver> CudaDriver::open(std::string& why) {
             d->lib_.get(d->ctx_release_, "cuDevicePrimaryCtxRelease_v2") &&
             d->lib_.get(d->ctx_set_, "cuCtxSetCurrent") && d->lib_.get(d->load_, "cuModuleLoadDataEx") &&
             d->lib_.get(d->unload_, "cuModuleUnload") && d->lib_.get(d->get_function_, "cuModuleGetFunction") &&
-            d->lib_.get(d->error_name_, "cuGetErrorName") && d->lib_.get(d->error_string_, "cuGetErrorString");
+            d->lib_.get(d->error_name_, "cuGetErrorName") && d->lib_.get(d->error_string_, "cuGetErrorString") &&
+            d->lib_.get(d->func_attr_, "cuFuncGetAttribute");
   if (!ok) {
     why = "libcuda.so.1 lacks driver API entry points (driver too old?)";
     return nullptr;
@@ -68,6 +69,15 @@ GpuInfo CudaDriver::device(int ordinal) const {
   return g;
 }
 
+std::string ModuleLoadResult::loaded_image() const {
+  if (!binary_version) return "an unknown image";
+  // The PTX version is the virtual arch the SASS was compiled from, offline or by
+  // the JIT alike: the two cannot be told apart here, so both are reported.
+  if (ptx_version && ptx_version != binary_version)
+    return fmt::format("sm_{} SASS (compiled from compute_{})", binary_version, ptx_version);
+  return fmt::format("sm_{} SASS", binary_version);
+}
+
 ModuleLoadResult CudaDriver::load(int ordinal, ByteView image, const std::vector<std::string>& entries) const {
   ModuleLoadResult r;
   int dev = 0;
@@ -93,9 +103,15 @@ ModuleLoadResult CudaDriver::load(int ordinal, ByteView image, const std::vector
     log.resize(strnlen(log.c_str(), log.size()));
     if (!log.empty()) r.error += "; JIT log: " + log;
   } else {
+    constexpr int kPtxVersion = 5, kBinaryVersion = 6;  // CU_FUNC_ATTRIBUTE_*
     for (auto& e : entries) {
       void* fn = nullptr;
-      if (get_function_(&fn, mod, e.c_str()) != 0) r.missing.push_back(e);
+      if (get_function_(&fn, mod, e.c_str()) != 0) {
+        r.missing.push_back(e);
+      } else if (!r.binary_version) {
+        func_attr_(&r.binary_version, kBinaryVersion, fn);
+        func_attr_(&r.ptx_version, kPtxVersion, fn);
+      }
     }
     unload_(mod);
     r.ok = r.missing.empty();

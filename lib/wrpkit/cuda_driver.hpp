@@ -25,6 +25,10 @@ struct ModuleLoadResult {
   int error_code = 0;
   std::string error;                  // driver's name and text, plus JIT log
   std::vector<std::string> missing;   // entries cuModuleGetFunction did not find
+  // What the driver chose from a fatbin, read off the first resolved kernel:
+  // its SASS arch (90) and the virtual arch it was compiled from (75).
+  int binary_version = 0, ptx_version = 0;
+  std::string loaded_image() const;  // "sm_90 SASS (compiled from compute_75)"
 };
 
 class CudaDriver {
@@ -53,6 +57,7 @@ class CudaDriver {
   int (*load_)(void**, const void*, unsigned, int*, void**) = nullptr;
   int (*unload_)(void*) = nullptr;
   int (*get_function_)(void**, void*, const char*) = nullptr;
+  int (*func_attr_)(int*, int, void*) = nullptr;
   int (*error_name_)(int, const char**) = nullptr;
   int (*error_string_)(int, const char**) = nullptr;
 };

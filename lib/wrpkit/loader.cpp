@@ -143,7 +143,9 @@ std::vector<ModuleLoad> load_modules(const Artifact& a, const CudaDriver& drv, c
       }
     auto r = drv.load(plan.gpu.ordinal, a.modules[m].bytes, entries);
     ModuleLoad ml{rec.binary_filename, r.ok, ""};
-    if (r.ok) ml.message = fmt::format("loaded, {} kernel entr{} resolved", entries.size(), entries.size() == 1 ? "y" : "ies");
+    if (r.ok)
+      ml.message = fmt::format("loaded {}, {} kernel entr{} resolved", r.loaded_image(), entries.size(),
+                               entries.size() == 1 ? "y" : "ies");
     else if (!r.missing.empty()) ml.message = fmt::format("loaded, but missing entries: {}", fmt::join(r.missing, ", "));
     else ml.message = fmt::format("failed to load on {} ({}): {}", plan.gpu.name, plan.gpu.arch.sm(), r.error);
     out.push_back(ml);
