@@ -12,6 +12,10 @@
                                   output (dtype and shape from recipe.json beside it) to NPZ
   warp_replay.py replay WRP NPZ   load WRP, replay once, compare every output with NPZ;
                                   exit 0 when all match, 1 when one differs, 2 when it cannot load
+  warp_replay.py time WRP         seconds for capture_load + the first replay, in this fresh
+                                  process (Warp initialised first, not counted), and how many
+                                  apic_guest_* files (Warp 1.19 compiling retained source on
+                                  this GPU) the modules folder holds afterwards
 
 Run `replay` in a fresh process with CUDA_DISABLE_PTX_JIT=1 and CUDA_CACHE_DISABLE=1 to
 prove that nothing was JIT-compiled. The kernels here differ from shared/fixtures on
@@ -248,6 +252,28 @@ def load_and_replay(wrp_path):
     return got
 
 
+def guest_files(wrp_path):
+    folder = wrp_path[:-4] + "_modules"
+    return sorted(f for f in os.listdir(folder) if f.startswith("apic_guest_"))
+
+
+def time_load(wrp_path):
+    import time
+    wp.init()
+    d = wp.get_device(os.environ.get("WARP_REPLAY_DEVICE", "cuda:0"))
+    wp.synchronize_device(d)
+    t0 = time.perf_counter()
+    try:
+        g = wp.capture_load(wrp_path, device=d)
+        wp.capture_launch(g)
+        wp.synchronize_device(d)
+    except Exception as e:
+        print(json.dumps({"wrp": wrp_path, "error": str(e).splitlines()[0] if str(e) else type(e).__name__}))
+        sys.exit(2)
+    dt = time.perf_counter() - t0
+    print(json.dumps({"wrp": wrp_path, "load_and_first_replay_s": round(dt, 4), "guest_files": guest_files(wrp_path)}))
+
+
 def main():
     cmd = sys.argv[1]
     if cmd == "capture":
@@ -258,6 +284,8 @@ def main():
         got = load_and_replay(sys.argv[2])
         spec = outputs_spec(sys.argv[2])
         np.savez(sys.argv[3], **{k: np.frombuffer(b, dtype=spec[k][0]).reshape(spec[k][1]) for k, b in got.items()})
+    elif cmd == "time":
+        time_load(sys.argv[2])
     elif cmd == "replay":
         got = load_and_replay(sys.argv[2])
         want = np.load(sys.argv[3])
@@ -273,6 +301,9 @@ def main():
                 note = f"DIFFERENT (max |diff| {np.max(np.abs(g.astype(np.float64) - w)):.3g})"
                 bad += 1
             print(f"  {k}: {w.dtype}{list(w.shape)} {note}")
+        guests = guest_files(sys.argv[2])
+        if guests:  # Warp 1.19 compiled retained source on this GPU: a JIT at load
+            print(f"  compiled on this GPU at load: {', '.join(guests)}")
         print(f"{'PASS' if not bad else 'FAIL'} {sys.argv[2]}")
         sys.exit(1 if bad else 0)
     else:
