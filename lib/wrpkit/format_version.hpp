@@ -30,7 +30,7 @@ constexpr bool launch_shape_unsigned(uint32_t v) { return v >= 16; }
 // 1.19's loader reads only files whose producer version equals its own.
 constexpr bool needs_exact_warp(uint32_t v) { return v >= 18; }
 
-// The newest version wrpkit writes (make_example's captures).
+// The newest version wrpkit reads and writes.
 constexpr uint32_t kNewestFormat = 18;
 
 }  // namespace wrp
