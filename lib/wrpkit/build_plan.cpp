@@ -31,6 +31,7 @@ std::string fatbin_name(const std::string& src) {
   std::string stem = src;
   auto dot = stem.rfind('.');
   if (dot != std::string::npos) stem.resize(dot);
+  if (stem.ends_with(".fatbin")) stem.resize(stem.size() - 7);  // a wrp-build output's "x.fatbin.cubin"
   dot = stem.rfind('.');
   if (dot != std::string::npos) {
     auto tail = std::string_view(stem).substr(dot + 1);

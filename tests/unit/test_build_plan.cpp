@@ -88,6 +88,13 @@ TEST_CASE("plan: a 1.19 CUBIN module with retained source is compiled from sourc
   CHECK_FALSE(plan.target_arch_changed);
 }
 
+TEST_CASE("output module names") {
+  CHECK(fatbin_name("wp___main___63c90fb.sm75.ptx") == "wp___main___63c90fb.fatbin");
+  CHECK(fatbin_name("wp___main___63c90fb.sm90a.cubin") == "wp___main___63c90fb.fatbin");
+  CHECK(fatbin_name("wp___main___63c90fb.fatbin") == "wp___main___63c90fb.fatbin");  // rebuilt
+  CHECK(fatbin_name("wp___main___63c90fb.fatbin.cubin") == "wp___main___63c90fb.fatbin");
+}
+
 TEST_CASE("plan: --from binary and binary-only captures keep their exact record form") {
   auto a = open_artifact(fixtures::cubin18_source());
   auto plan = plan_build(options({"sm_90"}, PtxMode::none, BuildFrom::binary), a, "/tmp/x.wrp", options({"sm_90"}).targets);
