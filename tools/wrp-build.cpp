@@ -5,15 +5,20 @@
 #include <spdlog/spdlog.h>
 
 #include <iostream>
+#include <string_view>
+#include <thread>
 
 #include "tool_main.hpp"
 #include "wrpkit/build.hpp"
 #include "wrpkit/build_cache.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/json.hpp"
+#include "wrpkit/nvrtc_workers.hpp"
 #include "wrpkit/targets.hpp"
 
 int main(int argc, char** argv) {
+  // wrp-build starts copies of itself to run NVRTC in separate processes (nvrtc_workers.hpp).
+  if (argc == 3 && std::string_view(argv[1]) == "--nvrtc-worker") return wrp::nvrtc_worker_main(argv[2]);
   CLI::App app{"Build a Warp .wrp artifact for many GPU archs: one fatbin per module, no JIT at load.\n"
                "Exit codes: 0 ok, 1 usage, 2 bad input, 3 a target cannot be built, 4 toolchain missing or failed."};
   std::string input, output, arch_list, profile, targets_file, ptx = "lowest", compress = "default", cuda, compiler = "auto",
@@ -76,6 +81,9 @@ int main(int argc, char** argv) {
     t.packager = packager == "nvfatbin"    ? wrp::PackagerChoice::nvfatbin
                  : packager == "fatbinary" ? wrp::PackagerChoice::fatbinary
                                            : wrp::PackagerChoice::automatic;
+    t.jobs = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
+    std::error_code ec;
+    if (auto self = std::filesystem::read_symlink("/proc/self/exe", ec); !ec) t.nvrtc_worker_exe = self;
     if (!no_cache) t.cache_dir = cache_dir.empty() ? wrp::default_cache_dir() : std::optional<std::filesystem::path>(cache_dir);
     auto report = wrp::run_build(opt);
     if (json) std::cout << wrp::to_json(report.json()) << "\n";

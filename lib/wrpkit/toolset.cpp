@@ -7,6 +7,7 @@
 #include "wrpkit/error.hpp"
 #include "wrpkit/hash.hpp"
 #include "wrpkit/nvrtc.hpp"
+#include "wrpkit/nvrtc_workers.hpp"
 #include "wrpkit/ptx.hpp"
 #include "wrpkit/toolchain.hpp"
 #include "wrpkit/warp_install.hpp"
@@ -48,7 +49,10 @@ class CudaToolset final : public Toolset {
     auto key = fmt::format("cuda\nNVRTC {}\nWarp {} {}\n{}\n{}\n{}\n{}", n.version(), w.version, w.headers_digest,
                            src.recipe.str(), to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm(),
                            fmt::join(options.begin() + 2, options.end(), " "), sha256_hex(src.text));
-    return cached(key, [&] { return n.compile(src.text, what, arch, to_ptx, options); });
+    return cached(key, [&] {
+      if (auto* pool = workers()) return pool->compile({src.text, what, arch, to_ptx, options});
+      return n.compile(src.text, what, arch, to_ptx, options);
+    });
   }
 
   Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what) override {
@@ -91,6 +95,12 @@ class CudaToolset final : public Toolset {
     }
     return *nvrtc_;
   }
+  NvrtcWorkers* workers() {
+    if (!opt_.nvrtc_worker_exe || opt_.jobs < 2) return nullptr;
+    std::lock_guard lock(mu_);
+    if (!workers_) workers_ = std::make_unique<NvrtcWorkers>(*opt_.nvrtc_worker_exe, paths_.nvrtc->string(), opt_.jobs);
+    return workers_.get();
+  }
   WarpInstall& warp() {
     std::lock_guard lock(mu_);
     if (!warp_) {
@@ -113,6 +123,7 @@ class CudaToolset final : public Toolset {
   std::unique_ptr<Compiler> compiler_;
   std::unique_ptr<Packager> packager_;
   std::unique_ptr<Nvrtc> nvrtc_;
+  std::unique_ptr<NvrtcWorkers> workers_;
   std::optional<WarpInstall> warp_;
 };
 

@@ -52,6 +52,10 @@ struct ToolsetOptions {
   CompilerChoice compiler = CompilerChoice::automatic;
   PackagerChoice packager = PackagerChoice::automatic;
   std::optional<std::filesystem::path> cache_dir;  // nullopt: no build cache
+  // Source compiles run in worker processes started as `EXE --nvrtc-worker ...`
+  // (nvrtc_workers.hpp), at most `jobs` of them; nullopt: in this process.
+  std::optional<std::filesystem::path> nvrtc_worker_exe;
+  unsigned jobs = 1;
 };
 
 std::unique_ptr<Toolset> make_cuda_toolset(const ToolsetOptions& opt);
