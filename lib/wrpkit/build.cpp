@@ -4,13 +4,8 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <exception>
 #include <map>
-#include <mutex>
-#include <random>
-#include <set>
 #include <thread>
 
 #include "wrpkit/artifact.hpp"
@@ -88,17 +83,8 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
                                         "to copy it through unchanged",
                                         opt.input.string()));
     check_output_paths(opt, opt.output);
-    BuildPlan plan;
-    plan.out = opt.output;
-    plan.target_arch = a.meta.target_arch;
-    std::vector<PackedModule> packed;
-    for (size_t m = 0; m < a.modules.size(); ++m) {
-      plan.modules.push_back({});
-      plan.modules.back().record = a.meta.modules[m];
-      packed.push_back({a.modules[m].bytes, {}});
-    }
-    report.outputs.push_back(emit_stage(plan, a, packed, opt, "none (CPU graph copied)"));
-    report.outputs.back().modules.clear();
+    emit_unchanged(a, opt.output);
+    report.outputs.push_back({opt.output, {}, a.meta.target_arch, false, {}});
     return report;
   }
 

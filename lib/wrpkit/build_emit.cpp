@@ -106,6 +106,16 @@ toml::table provenance(const BuildPlan& plan, const Artifact& a, const std::vect
 
 }  // namespace
 
+void emit_unchanged(const Artifact& a, const fs::path& out) {
+  std::vector<std::pair<std::string, ByteView>> files;
+  std::vector<fs::path> copies = meta_files(a);
+  for (size_t m = 0; m < a.modules.size(); ++m) {
+    files.emplace_back(a.meta.modules[m].binary_filename, a.modules[m].bytes);
+    if (!a.modules[m].source_path.empty() && a.modules[m].has_source()) copies.push_back(a.modules[m].source_path);
+  }
+  write_artifact(out, serialize_container(a.container), files, copies);
+}
+
 BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
                        const BuildOptions& opt, const std::string& toolchain) {
   Container c = a.container;

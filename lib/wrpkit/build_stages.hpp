@@ -29,6 +29,9 @@ std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, c
 BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
                        const BuildOptions& opt, const std::string& toolchain);
 
+// Writes the artifact as it is (a CPU graph with --allow-cpu): the same .wrp bytes and module files.
+void emit_unchanged(const Artifact& a, const std::filesystem::path& out);
+
 // Checks that an image lists every entry in `entries`; throws `code` naming `what`.
 void check_entries(const std::string& what, const std::vector<std::string>& have,
                    const std::vector<std::string>& entries, Exit code);

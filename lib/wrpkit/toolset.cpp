@@ -98,7 +98,7 @@ class CudaToolset final : public Toolset {
   NvrtcWorkers* workers() {
     if (!opt_.nvrtc_worker_exe || opt_.jobs < 2) return nullptr;
     std::lock_guard lock(mu_);
-    if (!workers_) workers_ = std::make_unique<NvrtcWorkers>(*opt_.nvrtc_worker_exe, paths_.nvrtc->string(), opt_.jobs);
+    if (!workers_) workers_ = std::make_unique<NvrtcWorkers>(*opt_.nvrtc_worker_exe, paths().nvrtc->string(), opt_.jobs);
     return workers_.get();
   }
   WarpInstall& warp() {

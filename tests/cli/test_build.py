@@ -352,7 +352,7 @@ def test_warp_1_19_records_keep_their_form():
         assert r.returncode == 2 and "--allow-cpu" in r.stderr, r.stderr
         r = run("wrp-build", src, "--arch", "sm_90", "--allow-cpu", "-o", os.path.join(OUT, "cpu.wrp"), "--force")
         assert r.returncode == 0, r.stderr
-        assert parse_wrp(os.path.join(OUT, "cpu.wrp"))["modules"] == parse_wrp(src)["modules"]
+        assert open(os.path.join(OUT, "cpu.wrp"), "rb").read() == open(src, "rb").read()  # copied unchanged
 
 
 def test_source_build_errors():
