@@ -58,7 +58,7 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
       plan.modules.push_back(p);
       continue;
     }
-    auto path = bin.load_path(gpu.arch);
+    auto path = module_load_path(a, m, gpu.arch);
     if (path == LoadPath::sass) {
       p.outcome = Outcome::sass;
       p.message = fmt::format("module {} loads native SASS on {}", p.file, where);
@@ -85,7 +85,7 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
                                 "at every cold start",
                                 p.file, where, p.images);
       }
-    } else if (has_source_fallback(a, m)) {
+    } else if (path == LoadPath::source) {
       // Warp 1.19 compiles the retained .cu with NVRTC on this GPU: a JIT at load.
       p.outcome = Outcome::jit;
       p.message = fmt::format("module {} has no code for {} (it holds {}); Warp {} will compile its retained CUDA "

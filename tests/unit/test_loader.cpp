@@ -106,3 +106,16 @@ TEST_CASE("Jetson: desktop SASS does not load on Tegra, the fix names the Tegra 
   CHECK(plan_load(with_images({sass("sm_100")}), gpu("sm_110", 13000, true)).worst() == Outcome::impossible);
   CHECK(plan_load(with_images({sass("sm_80"), ptx("compute_75")}), gpu("sm_87")).worst() == Outcome::jit);
 }
+
+TEST_CASE("a 1.19 module with retained source: Warp compiles the .cu at load where its binary does not fit") {
+  auto a = open_artifact(fixtures::cubin18_source());
+  CHECK(plan_load(a, gpu("sm_90")).worst() == Outcome::sass);
+  auto p = plan_load(a, gpu("sm_80"));
+  CHECK(p.worst() == Outcome::jit);
+  CHECK(p.modules[0].message.find("retained CUDA source") != std::string::npos);
+  CHECK(p.modules[0].fix.find("wrp-build") == 0);
+  CHECK(module_load_path(a, 0, *parse_arch("sm_80")) == LoadPath::source);
+  // without the .cu there is nothing to fall back to
+  a.modules[0].source_digest = Digest::missing;
+  CHECK(plan_load(a, gpu("sm_80")).worst() == Outcome::impossible);
+}
