@@ -412,6 +412,21 @@ def test_shared_w119_fixtures_build():
         assert all(v == "sass" for row in j["load_matrix"].values() for v in row.values()), name
 
 
+def test_input_is_never_overwritten():
+    """-o onto the input, through a symlink to it, or onto its modules folder: refused, input untouched."""
+    need_toolchain()
+    src = copy_capture(P17, "keep")
+    before = open(src, "rb").read()
+    link = os.path.join(OUT, "link.wrp")
+    if os.path.lexists(link):
+        os.remove(link)
+    os.symlink(src, link)
+    for out in (src, link, os.path.join(os.path.dirname(src), ".", "keep.wrp")):
+        r = run("wrp-build", src, "--arch", "sm_90", "-o", out, "--force")
+        assert r.returncode == 1 and "overwrite the input" in r.stderr, (out, r.stderr)
+    assert open(src, "rb").read() == before and os.path.islink(link)
+
+
 if __name__ == "__main__":
     main([test_every_ptx_fixture_builds_for_portable_and_cuobjdump_agrees, test_captures_from_warp_1_17_wheel,
           test_only_launched_kernels_are_compiled,
@@ -420,4 +435,4 @@ if __name__ == "__main__":
           test_ptx_newer_than_the_compiler_is_refused_up_front,
           test_ptxas_and_fatbinary_fallbacks_and_compress_modes, test_warp_1_18_ptx_captures,
           test_warp_1_19_cubin_capture_built_from_its_source, test_warp_1_19_records_keep_their_form,
-          test_source_build_errors, test_shared_w119_fixtures_build])
+          test_source_build_errors, test_shared_w119_fixtures_build, test_input_is_never_overwritten])
