@@ -95,7 +95,8 @@ NvrtcWorkers::Worker& NvrtcWorkers::acquire() {
     close(in[0]), close(out[1]);
     if (rc != 0) {
       close(in[1]), close(out[0]);
-      fail(Exit::toolchain, fmt::format("cannot start NVRTC worker {}: {}", exe, std::strerror(rc)));
+      fail(Exit::toolchain, fmt::format("cannot start NVRTC worker {}: {}; pass -j 1 to compile in wrp-build's own "
+                                        "process", exe, std::strerror(rc)));
     }
     w->to = in[1], w->from = out[0];
     all_.push_back(std::move(w));
@@ -123,7 +124,10 @@ Bytes NvrtcWorkers::compile(const NvrtcRequest& req) {
             send(w.to, req.to_ptx ? "1" : "0") && send(w.to, opts);
   std::string status, payload;
   ok = ok && recv(w.from, status) && recv(w.from, payload) && status.size() == 1;
-  if (!ok) fail(Exit::toolchain, fmt::format("{}: the NVRTC worker process ({}) stopped answering", req.name, exe_.string()));
+  if (!ok)
+    fail(Exit::toolchain, fmt::format("{}: the NVRTC worker process ({}) stopped answering (crashed or killed?); "
+                                      "retry, or pass -j 1 to compile in wrp-build's own process",
+                                      req.name, exe_.string()));
   release(w);
   if (status[0] != 0) fail(Exit::toolchain, payload);
   return Bytes(payload.begin(), payload.end());
