@@ -11,6 +11,7 @@
 #include "wrpkit/error.hpp"
 #include "wrpkit/fatbin.hpp"
 #include "wrpkit/hash.hpp"
+#include "wrpkit/hazards.hpp"
 #include "wrpkit/ptx.hpp"
 #include "wrpkit/ptx_prune.hpp"
 
@@ -60,31 +61,6 @@ class Refusals {
   std::vector<std::pair<Exit, std::string>> list_;
 };
 
-std::vector<std::string> entries_of(const Metadata& meta, const std::string& module_hash) {
-  std::vector<std::string> out;
-  for (auto& k : meta.kernels)
-    if (k.module_hash == module_hash)
-      for (auto* n : {&k.forward_name, &k.backward_name})
-        if (!n->empty() && std::find(out.begin(), out.end(), *n) == out.end()) out.push_back(*n);
-  return out;
-}
-
-std::string images_of(const ModuleBinary& b) {
-  std::string s;
-  for (auto& i : b.images) s += fmt::format("{}{}", s.empty() ? "" : ", ", i.arch.str());
-  return s;
-}
-
-std::string cubin_only_fixes(const Artifact& a, const Arch& lowest) {
-  std::string fixes = fmt::format(
-      "recapture with wp.config.cuda_output = \"ptx\" and wp.config.ptx_target_arch = {} (the lowest target)",
-      lowest.number());
-  if (a.container.version >= 16)
-    fixes = "save with wp.capture_save(..., source_fallback=True) (Warp 1.19) so wrp-build compiles the retained "
-            "CUDA source, or " + fixes;
-  return fixes;
-}
-
 // Cuts the module's PTX down to the kernels the metadata names (see ptx_prune.hpp).
 // Anything unexpected leaves the whole module in place: slower, never wrong.
 void keep_launched_kernels(const std::string& where, const PtxInfo& info, PlannedModule& pm) {
@@ -114,7 +90,7 @@ class Planner {
     auto& rec = a_.meta.modules[m];
     PlannedModule pm;
     pm.record = rec;
-    pm.entries = entries_of(a_.meta, rec.hash);
+    pm.entries = a_.meta.entries_of(rec.hash);
     bool want_source = opt_.from == BuildFrom::source || (opt_.from == BuildFrom::automatic && rec.retains_source());
     if (opt_.from == BuildFrom::source && !rec.retains_source())
       refuse(Exit::target, fmt::format("module {} retains no CUDA source (it was saved without "
@@ -158,7 +134,6 @@ class Planner {
     } catch (const Error& e) {
       return refuse(e.code(), e.what());
     }
-    pm.from = ImageOrigin::source;
     pm.source.text.assign(mf.source.begin(), mf.source.end());
     pm.source.name = rec.source_filename;
     auto digest = fmt::format("{} {}", rec.source_digest, pm.source.recipe.str());
@@ -217,8 +192,8 @@ class Planner {
       refuse(Exit::target,
              fmt::format("module {} is CUBIN only ({}) and retains no CUDA source: nothing can make it run on {}. "
                          "Fix: {}; or drop {}",
-                         rec.binary_filename, images_of(mf.binary), fmt::join(uncovered, ", "),
-                         cubin_only_fixes(a_, plan_.targets.front()), fmt::join(uncovered, ", ")));
+                         rec.binary_filename, mf.binary.image_list(), fmt::join(uncovered, ", "),
+                         cubin_only_fixes(plan_.targets.front().number()), fmt::join(uncovered, ", ")));
   }
 
   void from_ptx(size_t m, PlannedModule& pm) {

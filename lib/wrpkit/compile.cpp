@@ -70,10 +70,6 @@ std::string Compiler::id() const {
   return s;
 }
 
-bool Compiler::supports(const Arch& a) const {
-  return std::find(archs_.begin(), archs_.end(), a.number()) != archs_.end();
-}
-
 Bytes Compiler::compile(ByteView ptx, const Arch& arch, const std::string& what) const {
   if (jit_) {
     auto r = jit_->compile(ptx, arch, options());

@@ -27,7 +27,6 @@ class Compiler {
   std::string id() const;           // enters the cache key: compiler, version and options
   // Archs this compiler's CUDA release accepts.
   const std::vector<int>& supported_archs() const { return archs_; }
-  bool supports(const Arch& a) const;
   // The CUDA release it belongs to (13000 = 13.0): bounds the PTX ISA it reads.
   int cuda_version() const { return cuda_version_; }
 

@@ -13,10 +13,11 @@ bool conditionals_replay_on(unsigned target_arch, const Arch& gpu) {
   return sass_runs_on(arch_from_number(int(target_arch)), gpu);
 }
 
-static std::string images_list(const ModuleBinary& b) {
-  std::string s;
-  for (auto& i : b.images) s += fmt::format("{}{}", s.empty() ? "" : ", ", i.arch.str());
-  return s.empty() ? "no GPU code" : s;
+std::string cubin_only_fixes(int lowest) {
+  return fmt::format("save with wp.capture_save(..., source_fallback=True) (Warp 1.19) so wrp-build compiles the "
+                     "retained CUDA source, or recapture with wp.config.cuda_output = \"ptx\" and "
+                     "wp.config.ptx_target_arch = {} (the lowest target)",
+                     lowest ? std::to_string(lowest) : std::string("<lowest target>"));
 }
 
 std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& archs) {
@@ -37,16 +38,14 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
       std::string fix = rec.retains_source() && mf.source_digest == Digest::match
                             ? fmt::format("wrp-build compiles its retained CUDA source ({}) for every target",
                                           rec.source_filename)
-                            : "to build for other GPUs, save with capture_save(..., source_fallback=True) (Warp 1.19) "
-                              "or recapture with wp.config.cuda_output = \"ptx\" and wp.config.ptx_target_arch = "
-                              "<lowest target>";
+                            : "To build for other GPUs, " + cubin_only_fixes(0);
       out.push_back({"cubin_only", file,
                      fmt::format("CUBIN-only module: SASS for {} alone, no PTX; it loads {}. {}", arch.str(), where,
                                  fix)});
     } else if (bin.kind == ModuleKind::fatbin && !bin.lowest_ptx() && !has_source_fallback(a, m)) {
       out.push_back({"no_ptx_fallback", file,
                      fmt::format("no PTX in the fatbin ({}): GPUs newer than these archs cannot load it",
-                                 images_list(bin))});
+                                 bin.image_list())});
     }
     // Format 18: Warp 1.19 checks the packaged binary (and a source it falls back to) against the record.
     if (mf.binary_digest == Digest::mismatch)

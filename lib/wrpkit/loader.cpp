@@ -50,9 +50,7 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
     auto& bin = a.modules[m].binary;
     ModulePlan p;
     p.file = a.meta.modules[m].binary_filename;
-    std::vector<std::string> imgs;
-    for (auto& i : bin.images) imgs.push_back(i.arch.str());
-    p.images = imgs.empty() ? "no GPU code" : fmt::format("{}", fmt::join(imgs, " "));
+    p.images = bin.image_list(" ");
     if (a.is_cpu()) {
       p.message = fmt::format("module {} is a CPU host object; this is a CPU graph", p.file);
       plan.modules.push_back(p);
@@ -97,8 +95,7 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
       auto* ptx = bin.lowest_ptx();
       if (!ptx && bin.kind == ModuleKind::cubin) {
         p.message = fmt::format("module {} is a CUBIN for {} only; it cannot run on {}", p.file, p.images, where);
-        p.fix = "save with capture_save(..., source_fallback=True) (Warp 1.19) or recapture with "
-                "wp.config.cuda_output = \"ptx\", then " + fix_command(a, gpu.arch);
+        p.fix = cubin_only_fixes(gpu.arch.number()) + ", then " + fix_command(a, gpu.arch);
       } else if (ptx && !ptx_jits_on(ptx->arch, gpu.arch)) {
         p.message = fmt::format("module {} holds {}; its PTX targets {}, above {}", p.file, p.images, ptx->arch.str(),
                                 where);
@@ -135,12 +132,7 @@ std::vector<ModuleLoad> load_modules(const Artifact& a, const CudaDriver& drv, c
   std::vector<ModuleLoad> out;
   for (size_t m = 0; m < a.modules.size(); ++m) {
     auto& rec = a.meta.modules[m];
-    std::vector<std::string> entries;
-    for (auto& k : a.meta.kernels)
-      if (k.module_hash == rec.hash) {
-        entries.push_back(k.forward_name);
-        if (!k.backward_name.empty()) entries.push_back(k.backward_name);
-      }
+    auto entries = a.meta.entries_of(rec.hash);
     auto r = drv.load(plan.gpu.ordinal, a.modules[m].bytes, entries);
     ModuleLoad ml{rec.binary_filename, r.ok, ""};
     if (r.ok)

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "wrpkit/error.hpp"
 #include "wrpkit/format_version.hpp"
 
@@ -37,6 +39,15 @@ const ModuleRecord* Metadata::module_by_hash(const std::string& hash) const {
 const KernelRecord* Metadata::kernel(const std::string& module_hash, const std::string& key) const {
   for (auto& k : kernels) if (k.module_hash == module_hash && k.key == key) return &k;
   return nullptr;
+}
+
+std::vector<std::string> Metadata::entries_of(const std::string& module_hash) const {
+  std::vector<std::string> out;
+  for (auto& k : kernels)
+    if (k.module_hash == module_hash)
+      for (auto* n : {&k.forward_name, &k.backward_name})
+        if (!n->empty() && std::find(out.begin(), out.end(), *n) == out.end()) out.push_back(*n);
+  return out;
 }
 
 bool is_safe_module_filename(const std::string& name) {

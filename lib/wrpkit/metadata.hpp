@@ -65,6 +65,8 @@ struct Metadata {
 
   const ModuleRecord* module_by_hash(const std::string& hash) const;
   const KernelRecord* kernel(const std::string& module_hash, const std::string& key) const;
+  // Every kernel entry symbol (forward and backward) the metadata names for a module, once each.
+  std::vector<std::string> entries_of(const std::string& module_hash) const;
 };
 
 // `origin` is the section's file offset, for error messages. The layout follows

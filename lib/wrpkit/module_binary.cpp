@@ -33,6 +33,12 @@ const Image* ModuleBinary::lowest_ptx() const {
   return best;
 }
 
+std::string ModuleBinary::image_list(std::string_view sep) const {
+  std::string s;
+  for (auto& i : images) s += fmt::format("{}{}", s.empty() ? "" : sep, i.arch.str());
+  return s.empty() ? "no GPU code" : s;
+}
+
 bool ModuleBinary::has_sass() const {
   for (auto& i : images) if (i.kind == ImageKind::sass) return true;
   return false;

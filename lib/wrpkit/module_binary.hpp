@@ -32,6 +32,8 @@ struct ModuleBinary {
   // How a GPU of this arch would load the module: SASS, PTX JIT or not at all.
   LoadPath load_path(const Arch& gpu) const;
   const Image* lowest_ptx() const;
+  // "sm_75, sm_80, compute_75" (with `sep`), or "no GPU code".
+  std::string image_list(std::string_view sep = ", ") const;
   bool has_sass() const;
 };
 
