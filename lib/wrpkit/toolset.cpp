@@ -45,10 +45,13 @@ class CudaToolset final : public Toolset {
     auto& n = nvrtc();
     auto& w = warp();
     auto options = nvrtc_options(src.recipe, w.native_dir().string());
-    // The include path differs between machines but not what it holds: key on the headers' digest.
+    // The include path differs between machines but not what it holds: key on the headers' digest instead.
+    std::string keyed;
+    for (auto& o : options)
+      if (!o.starts_with("--include-path=")) keyed += o + " ";
     auto key = fmt::format("cuda\nNVRTC {}\nWarp {} {}\n{}\n{}\n{}\n{}", n.version(), w.version, w.headers_digest,
                            src.recipe.str(), to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm(),
-                           fmt::join(options.begin() + 2, options.end(), " "), sha256_hex(src.text));
+                           keyed, sha256_hex(src.text));
     return cached(key, [&] {
       if (auto* pool = workers()) return pool->compile({src.text, what, arch, to_ptx, options});
       return n.compile(src.text, what, arch, to_ptx, options);
