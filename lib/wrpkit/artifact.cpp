@@ -62,6 +62,41 @@ void parse_sections(Artifact& a) {
                                         b.region_id));
 }
 
+static void read_module_files(Artifact& a, const ModuleFileReader& read_module) {
+  for (auto& m : a.meta.modules) {
+    ModuleFile mf;
+    mf.path = a.modules_dir / m.binary_filename;
+    auto bytes = read_module(m.binary_filename);
+    if (!bytes)
+      fail(Exit::bad_input, fmt::format("{}: module '{}' file {} is missing; keep the .wrp next to its {} folder",
+                                        a.name(), printable(m.name), printable(mf.path.string()),
+                                        a.modules_dir.filename().string()));
+    mf.bytes = std::move(*bytes);
+    mf.binary = read_module_binary(mf.path.string(), mf.bytes);
+    mf.binary_digest = compare_digest(m.binary_digest, mf.bytes);
+    if (m.retains_source()) {
+      mf.source_path = a.modules_dir / m.source_filename;
+      if (auto src = read_module(m.source_filename)) {
+        mf.source = std::move(*src);
+        mf.source_digest = compare_digest(m.source_digest, mf.source);
+      } else {
+        mf.source_digest = Digest::missing;
+      }
+    }
+    a.modules.push_back(std::move(mf));
+  }
+}
+
+Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module) {
+  Artifact a;
+  a.wrp_path = wrp;
+  a.modules_dir = modules_dir_for(wrp);
+  a.container = parse_container(a.name(), wrp_bytes);
+  parse_sections(a);
+  read_module_files(a, read_module);
+  return a;
+}
+
 Artifact open_artifact(const fs::path& wrp, bool read_modules) {
   Artifact a;
   a.wrp_path = wrp;
@@ -70,27 +105,13 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
   a.container = parse_container(a.name(), bytes);
   parse_sections(a);
   if (!read_modules) return a;
-  for (auto& m : a.meta.modules) {
-    ModuleFile mf;
-    mf.path = a.modules_dir / m.binary_filename;
+  // Names were checked by parse_metadata (is_safe_module_filename): bare names, no path parts.
+  read_module_files(a, [&](const std::string& name) -> std::optional<Bytes> {
+    auto path = a.modules_dir / name;
     std::error_code ec;
-    if (!fs::is_regular_file(mf.path, ec))
-      fail(Exit::bad_input, fmt::format("{}: module '{}' file {} is missing; keep the .wrp next to its {} folder",
-                                        a.name(), m.name, mf.path.string(), a.modules_dir.filename().string()));
-    mf.bytes = read_file(mf.path);
-    mf.binary = read_module_binary(mf.path.string(), mf.bytes);
-    mf.binary_digest = compare_digest(m.binary_digest, mf.bytes);
-    if (m.retains_source()) {
-      mf.source_path = a.modules_dir / m.source_filename;
-      if (!fs::is_regular_file(mf.source_path, ec)) {
-        mf.source_digest = Digest::missing;
-      } else {
-        mf.source = read_file(mf.source_path);
-        mf.source_digest = compare_digest(m.source_digest, mf.source);
-      }
-    }
-    a.modules.push_back(std::move(mf));
-  }
+    if (!fs::is_regular_file(path, ec)) return std::nullopt;
+    return read_file(path);
+  });
   return a;
 }
 

@@ -2,6 +2,8 @@
 // NAME_modules/ that its metadata names.
 #pragma once
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +54,12 @@ fs::path modules_dir_for(const fs::path& wrp);
 // retained source (.cu) is read too; a missing one or a digest that does not
 // match is recorded (a hazard: Warp 1.19 refuses it), not an error.
 Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
+
+// The same checks on an artifact already in memory: `wrp_bytes` is the .wrp and
+// `read_module` returns the bytes of a file in its modules folder (nullopt when
+// there is none). Used for fuzzing and by callers that hold the files themselves.
+using ModuleFileReader = std::function<std::optional<Bytes>(const std::string& filename)>;
+Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module);
 
 // Warp 1.19 falls back to a module's retained CUDA source (compiled on the
 // target with NVRTC and the installed Warp's headers) where its binary does not load.

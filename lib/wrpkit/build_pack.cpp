@@ -45,9 +45,11 @@ std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, c
       inputs.push_back({job.to_ptx, arch, compiled[j], job.to_ptx ? arch.str() : arch.sm()});
     }
     // Prebuilt SASS: keep each image that serves at least one target, once.
-    for (auto& [arch, bytes] : pm.prebuilt)
-      if (std::any_of(plan.targets.begin(), plan.targets.end(), [&](auto& t) { return sass_runs_on(arch, t.as_gpu()); }))
-        inputs.push_back({false, arch, bytes, arch.sm()});
+    for (auto& [image_arch, bytes] : pm.prebuilt) {
+      const Arch& a = image_arch;  // a structured binding cannot be captured before C++20's P1091 in clang 14
+      if (std::any_of(plan.targets.begin(), plan.targets.end(), [&](auto& t) { return sass_runs_on(a, t.as_gpu()); }))
+        inputs.push_back({false, a, bytes, a.sm()});
+    }
     if (pm.embed_ptx) inputs.push_back({true, pm.ptx_arch, pm.ptx, pm.ptx_arch.str()});
     for (auto& in : inputs)
       bm.images.push_back({in.is_ptx ? "ptx" : "sass", in.arch, in.data.size(), sha256_hex(in.data),

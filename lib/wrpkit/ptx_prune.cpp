@@ -9,7 +9,9 @@ namespace {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 // If a comment or string literal starts at i, returns the index just past it.
+// Called at every byte: test one char before comparing strings.
 size_t skip_comment_or_string(std::string_view t, size_t i) {
+  if (t[i] != '/' && t[i] != '"') return i;
   if (t.compare(i, 2, "//") == 0) {
     auto e = t.find('\n', i);
     return e == std::string_view::npos ? t.size() : e;

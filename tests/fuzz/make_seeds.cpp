@@ -1,0 +1,115 @@
+// wrpkit-fuzz-seeds OUTDIR WRP...: seed corpora for every fuzz target, cut from
+// real artifacts (captures and wrp-build outputs): whole files, each section,
+// each module file and each image inside a fatbin, one file per input, named
+// by content so reruns add nothing twice. Format 13 and 14 seeds are format-15
+// captures relabelled (their layouts match; format_version.hpp).
+#include <cstdio>
+#include <filesystem>
+
+#include "wrpkit/artifact.hpp"
+#include "wrpkit/error.hpp"
+#include "wrpkit/fatbin.hpp"
+#include "wrpkit/hash.hpp"
+#include "wrpkit/ptx.hpp"
+#include "wrpkit/ptx_prune.hpp"
+
+namespace fs = std::filesystem;
+
+static fs::path out_root;
+static size_t written = 0;
+
+static void seed(const char* target, wrp::ByteView bytes) {
+  auto dir = out_root / target;
+  fs::create_directories(dir);
+  auto path = dir / wrp::sha256_hex(bytes).substr(0, 16);
+  if (fs::exists(path)) return;
+  wrp::write_file_atomic(path, bytes);
+  ++written;
+}
+
+static void put_u32(wrp::Bytes& b, size_t at, uint32_t v) {
+  for (int i = 0; i < 4; ++i) b[at + i] = uint8_t(v >> (8 * i));
+}
+
+constexpr size_t kMaxWholeFile = 256 * 1024;  // larger files make slow, shallow seeds
+
+// PTX seeds: the module, and the module cut to each one of its entries (small
+// inputs run many times faster under instrumentation, and reach the same code).
+static void ptx_seeds(const std::string& file, wrp::ByteView ptx) {
+  seed("ptx", ptx);
+  seed("ptx_prune", ptx);
+  auto text = wrp::strip_trailing_nuls(ptx);
+  std::string_view sv(reinterpret_cast<const char*>(text.data()), text.size());
+  for (auto& entry : wrp::parse_ptx(file, ptx).entries)
+    if (auto one = wrp::keep_entries(sv, {entry})) {
+      wrp::ByteView b(reinterpret_cast<const uint8_t*>(one->data()), one->size());
+      seed("ptx", b);
+      seed("ptx_prune", b);
+      seed("module_binary", b);
+    }
+}
+
+static void module_seeds(const wrp::ModuleFile& mf) {
+  wrp::ByteView bytes = mf.bytes;
+  seed("module_binary", bytes);
+  switch (mf.binary.kind) {
+    case wrp::ModuleKind::ptx: ptx_seeds(mf.path.string(), bytes); break;
+    case wrp::ModuleKind::cubin:
+    case wrp::ModuleKind::object: seed("elf", bytes); break;
+    case wrp::ModuleKind::fatbin:
+      seed("fatbin", bytes);
+      for (auto& e : wrp::parse_fatbin(mf.path.string(), bytes)) {
+        if (e.compressed) continue;
+        auto image = bytes.subspan(e.offset, e.payload_size);
+        if (e.kind == wrp::ImageKind::sass) seed("elf", image);
+        if (e.kind == wrp::ImageKind::ptx) ptx_seeds(mf.path.string(), image);
+      }
+      break;
+  }
+}
+
+static void artifact_seeds(const fs::path& path) {
+  auto bytes = wrp::read_file(path);
+  auto a = wrp::open_artifact(path);
+  if (bytes.size() <= kMaxWholeFile) {
+    seed("container", bytes);
+    if (a.container.version == 15)
+      for (uint32_t v : {13u, 14u}) {
+        auto old = bytes;
+        put_u32(old, 4, v);
+        put_u32(old, a.container.require(wrp::kSectionMetadata, "").file_offset, v);
+        seed("container", old);
+      }
+  }
+  for (auto& s : a.container.sections) {
+    if (s.type == wrp::kSectionMetadata) seed("metadata", s.data);
+    if (s.type == wrp::kSectionMemory && s.data.size() <= kMaxWholeFile) seed("memory", s.data);
+    if (s.type == wrp::kSectionOperations) seed("ops", s.data);
+    if (s.type == wrp::kSectionWrpkit) seed("provenance", s.data);
+  }
+  for (auto& mf : a.modules) module_seeds(mf);
+  if (!a.modules.empty() && bytes.size() + a.modules[0].bytes.size() <= 2 * kMaxWholeFile) {
+    wrp::Bytes in(4);
+    put_u32(in, 0, uint32_t(bytes.size()));
+    in.insert(in.end(), bytes.begin(), bytes.end());
+    in.insert(in.end(), a.modules[0].bytes.begin(), a.modules[0].bytes.end());
+    seed("inspect", in);
+  }
+}
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: wrpkit-fuzz-seeds OUTDIR ARTIFACT.wrp...\n");
+    return 1;
+  }
+  out_root = argv[1];
+  for (int i = 2; i < argc; ++i) {
+    try {
+      artifact_seeds(argv[i]);
+    } catch (const wrp::Error& e) {
+      std::fprintf(stderr, "wrpkit-fuzz-seeds: skipped: %s\n", e.what());
+    }
+  }
+  std::printf("wrpkit-fuzz-seeds: %zu new seed files in %s\n", written, out_root.c_str());
+  return 0;
+}
