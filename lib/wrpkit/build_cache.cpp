@@ -67,7 +67,7 @@ void BuildCache::put(const std::string& key, ByteView payload) const {
     std::error_code ec;
     fs::create_directories(path.parent_path(), ec);
     if (ec) fail(Exit::bad_input, fmt::format("{}: {}", path.parent_path().string(), ec.message()));
-    write_file_atomic(path, entry);
+    write_file_atomic(path, entry, "cache-write");
   } catch (const Error& e) {
     if (!warned_write_.exchange(true)) spdlog::warn("build cache not written (the build goes on): {}", e.what());
   }

@@ -1,15 +1,15 @@
 // The emit stage: the new .wrp (Warp's sections as they were but for module
 // records and if/while target_arch, plus wrpkit's provenance section) and the
-// modules folder, written to temporary names and renamed into place.
+// modules folder, committed by output_commit (crash-safe, never half-written).
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <random>
 
 #include "wrpkit/artifact.hpp"
 #include "wrpkit/build_stages.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/hash.hpp"
+#include "wrpkit/output_commit.hpp"
 #include "wrpkit/provenance.hpp"
 #include "wrpkit/ptx.hpp"
 
@@ -17,40 +17,20 @@ namespace wrp {
 
 namespace {
 
-std::string random_suffix() {
-  std::random_device rd;
-  return fmt::format(".tmp{:08x}", rd());
+// Files copied under their own names (retained .cu, Warp's .meta): renamed
+// only where an older artifact in the folder holds other bytes under that name.
+struct Copy {
+  std::string name;
+  Bytes bytes;
+};
+Copy copy_of(const fs::path& out, const fs::path& src) {
+  Copy c{src.filename().string(), read_file(src)};
+  c.name = free_file_name(modules_dir_for(out), c.name, c.bytes);
+  return c;
 }
 
-// Writes modules into a temporary folder and the .wrp into a temporary file,
-// then renames both into place; on any failure nothing is left behind.
-void write_artifact(const fs::path& out, const Bytes& wrp, const std::vector<std::pair<std::string, ByteView>>& files,
-                    const std::vector<fs::path>& copies) {
-  auto dir = modules_dir_for(out);
-  auto tmp_dir = fs::path(dir.string() + random_suffix());
-  auto old_dir = fs::path(dir.string() + random_suffix());
-  std::error_code ec;
-  try {
-    fs::create_directories(tmp_dir);
-    for (auto& [name, bytes] : files) write_file_atomic(tmp_dir / name, bytes);
-    for (auto& c : copies) fs::copy_file(c, tmp_dir / c.filename());
-    bool had_old = fs::exists(dir, ec);
-    if (had_old) fs::rename(dir, old_dir);
-    try {
-      fs::rename(tmp_dir, dir);
-    } catch (...) {
-      if (had_old) fs::rename(old_dir, dir, ec);
-      throw;
-    }
-    write_file_atomic(out, wrp);
-    if (had_old) fs::remove_all(old_dir, ec);
-  } catch (const fs::filesystem_error& e) {
-    fs::remove_all(tmp_dir, ec);
-    fail(Exit::bad_input, fmt::format("cannot write {}: {}", out.string(), e.what()));
-  } catch (...) {
-    fs::remove_all(tmp_dir, ec);
-    throw;
-  }
+void add_copies(std::vector<OutputFile>& files, const std::vector<Copy>& copies) {
+  for (auto& c : copies) files.push_back({c.name, c.bytes});
 }
 
 // Warp's shared-memory .meta files travel with the modules, untouched.
@@ -64,7 +44,7 @@ std::vector<fs::path> meta_files(const Artifact& a) {
 }
 
 toml::table provenance(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
-                       const BuildOptions& opt, const std::string& toolchain) {
+                       const std::vector<BuiltModule>& reports, const BuildOptions& opt, const std::string& toolchain) {
   toml::table prov;
   prov.insert("wrpkit_version", WRPKIT_VERSION);
   toml::array tarr;
@@ -79,7 +59,7 @@ toml::table provenance(const BuildPlan& plan, const Artifact& a, const std::vect
   prov.insert("toolchain", toml::table{{"tools", toolchain}, {"options", "-O3 (PTX); Warp's recipe (source)"}});
   toml::array mods;
   for (size_t m = 0; m < packed.size(); ++m) {
-    auto& bm = packed[m].report;
+    auto& bm = reports[m];
     auto& pm = plan.modules[m];
     toml::array imgs;
     for (auto& i : bm.images) {
@@ -107,43 +87,69 @@ toml::table provenance(const BuildPlan& plan, const Artifact& a, const std::vect
 }  // namespace
 
 void emit_unchanged(const Artifact& a, const fs::path& out) {
-  std::vector<std::pair<std::string, ByteView>> files;
-  std::vector<fs::path> copies = meta_files(a);
+  Container c = a.container;
+  Metadata meta = a.meta;
+  std::vector<Copy> copies;
+  for (auto& p : meta_files(a)) copies.push_back(copy_of(out, p));
+  std::vector<OutputFile> files;
+  auto dir = modules_dir_for(out);
   for (size_t m = 0; m < a.modules.size(); ++m) {
-    files.emplace_back(a.meta.modules[m].binary_filename, a.modules[m].bytes);
-    if (!a.modules[m].source_path.empty() && a.modules[m].has_source()) copies.push_back(a.modules[m].source_path);
+    auto& rec = meta.modules[m];
+    rec.binary_filename = free_file_name(dir, rec.binary_filename, a.modules[m].bytes);
+    files.push_back({rec.binary_filename, a.modules[m].bytes});
+    if (!a.modules[m].source_path.empty() && a.modules[m].has_source()) {
+      copies.push_back(copy_of(out, a.modules[m].source_path));
+      rec.source_filename = copies.back().name;
+    }
   }
-  write_artifact(out, serialize_container(a.container), files, copies);
+  add_copies(files, copies);
+  bool renamed = false;
+  for (size_t m = 0; m < meta.modules.size(); ++m)
+    renamed |= meta.modules[m].binary_filename != a.meta.modules[m].binary_filename ||
+               meta.modules[m].source_filename != a.meta.modules[m].source_filename;
+  // Unchanged means byte for byte, unless an older artifact in the way forced a new name.
+  if (renamed) c.find(kSectionMetadata)->data = serialize_metadata(meta);
+  commit_artifact(out, serialize_container(c), files);
 }
 
 BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
                        const BuildOptions& opt, const std::string& toolchain) {
   Container c = a.container;
   Metadata meta = a.meta;
-  std::vector<std::pair<std::string, ByteView>> files;
-  std::vector<fs::path> copies = meta_files(a);
+  std::vector<BuiltModule> reports;  // as packed, with the final file names
+  for (auto& p : packed) reports.push_back(p.report);
+  std::vector<OutputFile> files;
+  std::vector<Copy> copies;
+  for (auto& p : meta_files(a)) copies.push_back(copy_of(plan.out, p));
   for (size_t m = 0; m < meta.modules.size(); ++m) {
     auto& rec = meta.modules[m];
     rec = plan.modules[m].record;
+    // Named by content: a rebuild over an older artifact never overwrites a file it still uses.
+    rec.binary_filename = module_file_name(rec.binary_filename, packed[m].fatbin);
+    reports[m].output_file = rec.binary_filename;
     // Format 18 checks the packaged file against its digest before loading it.
     if (!rec.binary_digest.empty()) rec.binary_digest = sha256_hex(packed[m].fatbin);
-    files.emplace_back(rec.binary_filename, packed[m].fatbin);
-    if (plan.modules[m].copy_source) copies.push_back(a.modules[m].source_path);
+    files.push_back({rec.binary_filename, packed[m].fatbin});
+    if (plan.modules[m].copy_source) {
+      copies.push_back(copy_of(plan.out, a.modules[m].source_path));
+      rec.source_filename = copies.back().name;
+    }
   }
+  add_copies(files, copies);
   if (plan.target_arch_changed) meta.target_arch = c.target_arch = plan.target_arch;
   c.find(kSectionMetadata)->data = serialize_metadata(meta);
   // Size and uncompressed size are written equal (Warp 1.19 checks every entry).
-  auto prov = serialize_provenance(provenance(plan, a, packed, opt, toolchain));
+  auto prov = serialize_provenance(provenance(plan, a, packed, reports, opt, toolchain));
   if (auto* s = c.find(kSectionWrpkit)) s->data = std::move(prov);
   else c.sections.push_back({kSectionWrpkit, 0, 0, std::move(prov)});
 
-  write_artifact(plan.out, serialize_container(c), files, copies);
+  commit_artifact(plan.out, serialize_container(c), files);
   BuildOutput res;
   res.wrp = plan.out;
   res.targets = plan.targets;
   res.target_arch = plan.target_arch;
   res.target_arch_changed = plan.target_arch_changed;
-  for (auto& p : packed) res.modules.push_back(p.report);
+  res.modules = std::move(reports);
   return res;
 }
 

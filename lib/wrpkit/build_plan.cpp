@@ -36,7 +36,9 @@ std::string fatbin_name(const std::string& src) {
   dot = stem.rfind('.');
   if (dot != std::string::npos) {
     auto tail = std::string_view(stem).substr(dot + 1);
-    if (tail.starts_with("sm") && parse_arch(tail.substr(2))) stem.resize(dot);
+    // ".sm90" (Warp's arch tag) or ".1a2b3c4d" (the content tag of a wrp-build output)
+    bool content_tag = tail.size() == 8 && tail.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+    if ((tail.starts_with("sm") && parse_arch(tail.substr(2))) || content_tag) stem.resize(dot);
   }
   return stem + ".fatbin";
 }

@@ -6,7 +6,11 @@
 #include <fstream>
 #include <random>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "wrpkit/error.hpp"
+#include "wrpkit/fault.hpp"
 
 namespace wrp {
 
@@ -81,24 +85,38 @@ Bytes read_file(const std::filesystem::path& path) {
   return data;
 }
 
-void write_file_atomic(const std::filesystem::path& path, ByteView data) {
+std::string temp_name_suffix() {
   std::random_device rd;
+  return fmt::format(".wrpkit-tmp{:08x}{:08x}", rd(), rd());
+}
+
+void write_file_atomic(const std::filesystem::path& path, ByteView data, const char* fault) {
   auto tmp = path;
-  tmp += fmt::format(".tmp{:08x}", rd());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) fail(Exit::bad_input, fmt::format("{}: cannot create: {}", tmp.string(), std::strerror(errno)));
-    out.write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size()));
-    if (!out.flush()) {
-      std::filesystem::remove(tmp);
-      fail(Exit::bad_input, fmt::format("{}: write failed (disk full?)", tmp.string()));
-    }
+  tmp += temp_name_suffix();
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) fail(Exit::output, fmt::format("{}: cannot create: {}", tmp.string(), std::strerror(errno)));
+  auto give_up = [&](const char* what) {
+    int err = errno;
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    fail(Exit::output, fmt::format("{}: {}: {}", path.string(), what, std::strerror(err)));
+  };
+  for (size_t done = 0; done < data.size();) {
+    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) give_up("cannot write");  // ENOSPC, EFBIG, EDQUOT, EIO...
+    done += size_t(n);
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp);
-    fail(Exit::bad_input, fmt::format("{}: cannot rename into place: {}", path.string(), ec.message()));
+  if (::close(fd) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    fail(Exit::output, fmt::format("{}: cannot write: {}", path.string(), std::strerror(err)));
+  }
+  if (fault) fault_point(fault);
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    fail(Exit::output, fmt::format("{}: cannot rename into place: {}", path.string(), std::strerror(err)));
   }
 }
 

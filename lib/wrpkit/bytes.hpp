@@ -78,8 +78,13 @@ uint16_t load_u16(const uint8_t* p);
 
 // Whole-file read; errors are wrp::Error(bad_input) naming the path.
 Bytes read_file(const std::filesystem::path& path);
-// Writes through a temporary file in the same folder, then renames it over `path`.
-void write_file_atomic(const std::filesystem::path& path, ByteView data);
+// Writes through a temporary file in the same folder (name + temp_name_suffix()),
+// then renames it over `path`: readers see the old file or the new one, never
+// part of one. Errors (wrp::Error(output)) name the path and errno's cause, and
+// leave no temporary file. `fault` names a fault_point between write and rename.
+void write_file_atomic(const std::filesystem::path& path, ByteView data, const char* fault = nullptr);
+// ".wrpkit-tmp" + 16 random hex digits: every temporary name wrpkit makes contains ".wrpkit-tmp".
+std::string temp_name_suffix();
 
 std::string hex_offset(uint64_t off);
 

@@ -13,6 +13,7 @@ enum class Exit : int {
   bad_input = 2,  // the artifact (or a module in it) is malformed or unsafe
   target = 3,     // a requested target cannot be built from what the artifact holds
   toolchain = 4,  // CUDA toolchain missing or a compiler failed
+  output = 5,     // the output cannot be written (read-only, full disk); nothing was left half-written
 };
 
 class Error : public std::runtime_error {

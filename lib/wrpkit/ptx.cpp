@@ -1,5 +1,7 @@
 #include "wrpkit/ptx.hpp"
 
+#include <charconv>
+
 #include <fmt/format.h>
 
 #include <string_view>
@@ -30,8 +32,14 @@ std::string cuda_release_for_isa(int isa) {
 std::string isa_str(int isa) { return fmt::format("{}.{}", isa / 10, isa % 10); }
 
 int isa_number(std::string_view isa) {
+  // The ISA comes from a file: a major of any length must not overflow (a fuzz
+  // finding), so read it with from_chars and allow two digits at most.
+  const char* end = isa.data() + isa.size();
   int major = 0, minor = 0;
-  if (sscanf(std::string(isa).c_str(), "%d.%d", &major, &minor) != 2 || major < 0 || minor < 0 || minor > 9) return 0;
+  auto [after_major, e1] = std::from_chars(isa.data(), end, major);
+  if (e1 != std::errc{} || major < 0 || major > 99 || after_major == end || *after_major != '.') return 0;
+  auto [after_minor, e2] = std::from_chars(after_major + 1, end, minor);
+  if (e2 != std::errc{} || minor < 0 || minor > 9) return 0;
   return major * 10 + minor;
 }
 

@@ -93,6 +93,9 @@ TEST_CASE("output module names") {
   CHECK(fatbin_name("wp___main___63c90fb.sm90a.cubin") == "wp___main___63c90fb.fatbin");
   CHECK(fatbin_name("wp___main___63c90fb.fatbin") == "wp___main___63c90fb.fatbin");  // rebuilt
   CHECK(fatbin_name("wp___main___63c90fb.fatbin.cubin") == "wp___main___63c90fb.fatbin");
+  // a wrp-build output's content-tagged names (output_commit) lose the tag, so rebuilds do not stack tags
+  CHECK(fatbin_name("wp___main___63c90fb.db6c9927.fatbin") == "wp___main___63c90fb.fatbin");
+  CHECK(fatbin_name("wp___main___63c90fb.db6c9927.fatbin.cubin") == "wp___main___63c90fb.fatbin");
 }
 
 TEST_CASE("plan: --from binary and binary-only captures keep their exact record form") {
@@ -179,7 +182,9 @@ TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught; right out
   CHECK(ok.last_options_seen == "O3, fuse_fp");
   auto out = open_artifact(opt.output);
   CHECK(out.meta.producer_version == "1.19.0");
-  CHECK(out.meta.modules[0].binary_filename == "wp___main___f8b9300.fatbin.cubin");
+  // named by content at emit: the plan's name with the first 8 hex digits of the file's SHA-256
+  CHECK(out.meta.modules[0].binary_filename ==
+        "wp___main___f8b9300." + sha256_hex(out.modules[0].bytes).substr(0, 8) + ".fatbin.cubin");
   CHECK(out.modules[0].binary.kind == ModuleKind::fatbin);
   CHECK(out.modules[0].binary_digest == Digest::match);  // the new file's digest
   CHECK(out.modules[0].source_digest == Digest::match);  // the .cu travelled along

@@ -32,6 +32,11 @@ TEST_CASE("PTX header and entries of real Warp modules (1.17: ISA 8.8, 1.18/1.19
   }
   CHECK(isa_number("9.4") == 94);
   CHECK(isa_number("x") == 0);
+  // Fuzz finding: a huge major overflowed int (UBSan); not an ISA.
+  CHECK(isa_number("1432529578.0") == 0);
+  CHECK(isa_number("99999999999999999999.1") == 0);
+  CHECK(isa_number("9.") == 0);
+  CHECK(isa_number("9.12") == 0);
 }
 
 TEST_CASE("PTX without .version or .target is refused with the file named") {
