@@ -2,6 +2,7 @@
 // arch into one fatbin per module; stock Warp loads the result with no JIT.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <iostream>
@@ -20,7 +21,7 @@ int main(int argc, char** argv) {
   // wrp-build starts copies of itself to run NVRTC in separate processes (nvrtc_workers.hpp).
   if (argc == 3 && std::string_view(argv[1]) == "--nvrtc-worker") return wrp::nvrtc_worker_main(argv[2]);
   CLI::App app{"Build a Warp .wrp artifact for many GPU archs: one fatbin per module, no JIT at load.\n"
-               "Exit codes: 0 ok, 1 usage, 2 bad input, 3 a target cannot be built, 4 toolchain missing or failed."};
+               "Exit codes: 0 ok, 1 usage, 2 bad input, 3 a target cannot be built, 4 toolchain missing or failed, 5 the output cannot be written (read-only, full)."};
   std::string input, output, arch_list, profile, targets_file, ptx = "lowest", compress = "default", cuda, compiler = "auto",
                                                                  packager = "auto", cache_dir, from = "auto", warp;
   unsigned jobs = 0;
@@ -52,6 +53,8 @@ int main(int argc, char** argv) {
   app.add_flag("-v,--verbose", verbose, "log each compilation");
   WRP_PARSE(app, argc, argv);
 
+  // Logs go to stderr: stdout carries the report (--json) and nothing else.
+  spdlog::set_default_logger(spdlog::stderr_logger_mt("wrp-build"));
   spdlog::set_pattern("wrp-build: %v");
   spdlog::set_level(verbose ? spdlog::level::info : spdlog::level::warn);
   return wrp::tool_main("wrp-build", [&] {

@@ -14,9 +14,11 @@ namespace wrp {
 namespace fs = std::filesystem;
 
 namespace {
-// "WRPC1 <64 hex digits of SHA-256(payload)>\n" then the payload.
-constexpr std::string_view kMagic = "WRPC1 ";
-constexpr size_t kHeader = kMagic.size() + 64 + 1;
+// "WRPC2 <SHA-256(key)> <SHA-256(payload)>\n" (64 hex digits each) then the
+// payload. The key's hash binds the entry to its name: an entry copied or
+// renamed onto another key's name (valid bytes, wrong image) is a miss too.
+constexpr std::string_view kMagic = "WRPC2 ";
+constexpr size_t kHeader = kMagic.size() + 64 + 1 + 64 + 1;
 }  // namespace
 
 std::optional<fs::path> default_cache_dir() {
@@ -42,14 +44,15 @@ std::optional<Bytes> BuildCache::get(const std::string& key) const {
     return std::nullopt;
   }
   ByteView v(data);
-  bool ok = v.size() >= kHeader && std::memcmp(v.data(), kMagic.data(), kMagic.size()) == 0 && v[kHeader - 1] == '\n';
+  bool ok = v.size() >= kHeader && std::memcmp(v.data(), kMagic.data(), kMagic.size()) == 0 &&
+            v[kMagic.size() + 64] == ' ' && v[kHeader - 1] == '\n';
   if (ok) {
-    std::string_view want(reinterpret_cast<const char*>(v.data()) + kMagic.size(), 64);
-    ok = sha256_hex(v.subspan(kHeader)) == want;
+    auto text = [&](size_t at) { return std::string_view(reinterpret_cast<const char*>(v.data()) + at, 64); };
+    ok = text(kMagic.size()) == sha256_hex(key) && text(kMagic.size() + 65) == sha256_hex(v.subspan(kHeader));
   }
   if (!ok) {
     if (!warned_bad_.exchange(true))
-      spdlog::warn("build cache entry {} is damaged (checksum mismatch); recompiling and replacing it",
+      spdlog::warn("build cache entry {} is damaged (checksum or key mismatch); recompiling and replacing it",
                    path.string());
     return std::nullopt;
   }
@@ -60,13 +63,13 @@ void BuildCache::put(const std::string& key, ByteView payload) const {
   auto path = entry_path(key);
   Bytes entry;
   entry.reserve(kHeader + payload.size());
-  auto header = fmt::format("{}{}\n", kMagic, sha256_hex(payload));
+  auto header = fmt::format("{}{} {}\n", kMagic, sha256_hex(key), sha256_hex(payload));
   entry.insert(entry.end(), header.begin(), header.end());
   entry.insert(entry.end(), payload.begin(), payload.end());
   try {
     std::error_code ec;
     fs::create_directories(path.parent_path(), ec);
-    if (ec) fail(Exit::bad_input, fmt::format("{}: {}", path.parent_path().string(), ec.message()));
+    if (ec) fail(Exit::output, fmt::format("{}: {}", path.parent_path().string(), ec.message()));
     write_file_atomic(path, entry, "cache-write");
   } catch (const Error& e) {
     if (!warned_write_.exchange(true)) spdlog::warn("build cache not written (the build goes on): {}", e.what());

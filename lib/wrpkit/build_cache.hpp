@@ -1,9 +1,9 @@
 // wrp-build's content-keyed cache of compiled images (like ccache): the key
 // names everything that decides the output (input digest, arch, compiler and
 // version, options), so a hit is the image the compile would make. Entries are
-// written atomically and carry a SHA-256 of their payload, checked on every
-// read: a torn, truncated or foreign entry is a miss (reported once) and is
-// replaced by the next compile, never returned.
+// written atomically and carry a SHA-256 of their payload and of their key,
+// checked on every read: a torn, truncated, foreign or misplaced entry is a
+// miss (reported once) and is replaced by the next compile, never returned.
 #pragma once
 #include <atomic>
 #include <filesystem>

@@ -8,6 +8,7 @@
 
 #include "wrpkit/artifact.hpp"
 #include "wrpkit/build_stages.hpp"
+#include "wrpkit/fault.hpp"
 #include "wrpkit/elf.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/parallel.hpp"
@@ -43,6 +44,7 @@ std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Tools
     Bytes img = job.from == ImageOrigin::source
                     ? tools.compile_source(pm.source, job.arch, job.to_ptx, pm.source.name)
                     : tools.compile_ptx(pm.ptx, job.arch, name);
+    fault_point("compile");
     auto what = fmt::format("{} compiled from {} for {}", name, image_origin_name(job.from), target);
     if (job.to_ptx) {
       auto info = parse_ptx(what, img);

@@ -6,6 +6,7 @@
 
 #include "wrpkit/artifact.hpp"
 #include "wrpkit/build_stages.hpp"
+#include "wrpkit/fault.hpp"
 #include "wrpkit/elf.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/fatbin.hpp"
@@ -57,6 +58,7 @@ std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, c
 
     auto what = fmt::format("module {}", rec.binary_filename);
     auto fat = tools.pack(inputs, opt.compress, what);
+    fault_point("pack");
     // Verify what will be written: every image present, every SASS image holding every entry.
     auto entries = parse_fatbin(bm.output_file, fat);
     if (entries.size() != inputs.size())

@@ -136,6 +136,7 @@ void commit_artifact(const fs::path& wrp, ByteView wrp_bytes, const std::vector<
       fs::remove_all(dir, ec), fs::remove(wrp_tmp, ec);
       output_error(wrp, std::strerror(err));
     }
+    fault_point("emit-committed");
     return;
   }
 

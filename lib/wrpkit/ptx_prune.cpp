@@ -1,5 +1,6 @@
 #include "wrpkit/ptx_prune.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace wrp {
@@ -62,6 +63,7 @@ std::optional<std::string> keep_entries(std::string_view t, const std::set<std::
   int depth = 0;
   std::optional<size_t> entry_begin;  // set from an .entry directive to the end of its body
   std::string name;
+  size_t previous_end = 0;
   for (size_t i = 0; i < t.size();) {
     if (size_t j = skip_comment_or_string(t, i); j != i) {
       i = j;
@@ -77,6 +79,7 @@ std::optional<std::string> keep_entries(std::string_view t, const std::set<std::
         if (end < t.size() && t[end] == '\n') ++end;
         if (!keep.count(name)) cut.push_back({*entry_begin, end});
         entry_begin.reset();
+        previous_end = end;
         i = end;
         continue;
       }
@@ -84,7 +87,9 @@ std::optional<std::string> keep_entries(std::string_view t, const std::set<std::
       return std::nullopt;  // a declaration: an entry with no body
     } else if (depth == 0 && c == '.' && entry_at(t, i)) {
       if (entry_begin) return std::nullopt;  // the one before had no body
-      entry_begin = directive_begin(t, i);
+      // Never before the end of the previous entry (a fuzz finding: "} .entry b(" on
+      // one line made overlapping cuts, which duplicated text).
+      entry_begin = std::max(directive_begin(t, i), previous_end);
       size_t n = i + 6;
       while (n < t.size() && is_space(t[n])) ++n;
       i = n;

@@ -1,5 +1,7 @@
 #include "wrpkit/toolchain.hpp"
 
+#include "wrpkit/process.hpp"
+
 #include <fmt/format.h>
 
 #include <array>
@@ -37,14 +39,12 @@ void add_env_prefix(std::vector<fs::path>& roots, const char* var) {
 
 std::optional<fs::path> python_purelib() {
   // Only asked when nothing else was found earlier in the list; quiet on failure.
-  FILE* p = popen("python3 -c 'import sysconfig;print(sysconfig.get_paths()[\"purelib\"])' 2>/dev/null", "r");
-  if (!p) return std::nullopt;
-  std::array<char, 4096> buf{};
-  std::string out;
-  while (fgets(buf.data(), int(buf.size()), p)) out += buf.data();
-  pclose(p);
+  // No shell: the command is an argument vector (as every process wrpkit starts).
+  auto r = run_process({"/usr/bin/env", "python3", "-c", "import sysconfig;print(sysconfig.get_paths()['purelib'])"});
+  if (r.exit_code != 0) return std::nullopt;
+  auto out = r.output;
   while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  if (out.empty()) return std::nullopt;
+  if (out.empty() || out.find('\n') != std::string::npos) return std::nullopt;  // a warning on stderr: not a path
   return fs::path(out);
 }
 
