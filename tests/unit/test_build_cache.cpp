@@ -45,3 +45,14 @@ TEST_CASE("cache entries are checked on every read; a bad entry is a miss and is
   nowhere.put("key", payload);
   CHECK_FALSE(nowhere.get("key"));
 }
+
+TEST_CASE("an entry under another key's name is a miss (the key is part of the entry)") {
+  TempDir tmp;
+  BuildCache cache(fs::path(tmp.path()) / "cache");
+  cache.put("sm_80 image", Bytes{8, 0});
+  cache.put("sm_90 image", Bytes{9, 0});
+  fs::copy_file(cache.entry_path("sm_90 image"), cache.entry_path("sm_80 image"), fs::copy_options::overwrite_existing);
+  CHECK_FALSE(cache.get("sm_80 image"));
+  REQUIRE(cache.get("sm_90 image"));
+  CHECK(*cache.get("sm_90 image") == Bytes{9, 0});
+}
