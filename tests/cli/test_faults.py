@@ -270,6 +270,25 @@ def test_unwritable_cache_and_output():
     r = build(P17, out, NEW, "--cache-dir", os.path.join(blocker, "cache"))
     assert r.returncode == 0 and snapshot(out) == ref, r.stderr
     assert r.stderr.count("build cache not written") == 1, r.stderr
+    # A full cache (a 64 KiB tmpfs, where mounting is allowed) or a read-only one (not as root):
+    # the build succeeds with one warning.
+    small = os.path.join(d, "small-cache")
+    os.makedirs(small)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", small], capture_output=True).returncode == 0
+    try:
+        if mounted:
+            r = build(P17, out, NEW, "--cache-dir", small)
+            assert r.returncode == 0 and snapshot(out) == ref, r.stderr
+            assert r.stderr.count("build cache not written") == 1, r.stderr
+        else:
+            print("note: no tmpfs mount here; the full-cache case ran only through the file size limit (test_full_disk)")
+    finally:
+        if mounted:
+            subprocess.run(["umount", small])
+    if os.geteuid() != 0:
+        os.chmod(small, 0o555)
+        r = build(P17, out, NEW, "--cache-dir", small)
+        assert r.returncode == 0 and snapshot(out) == ref and r.stderr.count("build cache not written") == 1, r.stderr
     # An output folder nobody can write (even root cannot create files in /proc).
     r = build(P17, "/proc/wrpkit-test.wrp", NEW, "--no-cache")
     assert r.returncode == 5 and len(r.stderr.strip().splitlines()) == 1, (r.returncode, r.stderr)
@@ -307,13 +326,18 @@ def test_full_disk():
     print(f"FIGURE full disk: {full} builds failed cleanly (exit 5), 0 partial outputs")
 
 
+def copy_of_p17(name):
+    """A folder holding a copy of the particles capture, and the copy's .wrp."""
+    d = fresh_dir(name)
+    src_dir = os.path.join(d, "particles")
+    shutil.copytree(os.path.dirname(P17), src_dir)
+    return d, src_dir, os.path.join(src_dir, "particles.wrp")
+
+
 def test_input_untouched_and_links():
     """-o beside the input, symlinked and hard-linked module files: the input is never written."""
     need_toolchain()
-    d = fresh_dir("input")
-    src_dir = os.path.join(d, "particles")
-    shutil.copytree(os.path.dirname(P17), src_dir)
-    src = os.path.join(src_dir, "particles.wrp")
+    d, src_dir, src = copy_of_p17("input")
     # A symlinked module file (read through the link) and a hard link to the .wrp.
     mod = os.path.join(src_dir, "particles_modules", os.listdir(os.path.join(src_dir, "particles_modules"))[0])
     real = os.path.join(d, "real-module")
@@ -349,10 +373,7 @@ def test_input_untouched_and_links():
 def test_hostile_names_never_reach_a_shell():
     """A module file named with shell syntax, built with the external ptxas and fatbinary: no command runs."""
     need_toolchain()
-    d = fresh_dir("hostile")
-    src_dir = os.path.join(d, "particles")
-    shutil.copytree(os.path.dirname(P17), src_dir)
-    src = os.path.join(src_dir, "particles.wrp")
+    d, src_dir, src = copy_of_p17("hostile")
     name = parse_wrp(src)["modules"][0]["file"]          # wp___main___<hash7>.sm75.ptx
     stem = name.split(".")[0]
     evil = ";$(touch pwned)`touch pwned2`"[:len(stem)].ljust(len(stem), "x")
