@@ -149,10 +149,11 @@ void commit_artifact(const fs::path& wrp, ByteView wrp_bytes, const std::vector<
   try {
     for (auto& f : files) {
       auto p = dir / f.name;
-      if (old_names.count(f.name) && !same_bytes(p, f.bytes))
+      bool already_there = same_bytes(p, f.bytes);  // read once: the same rebuild writes nothing
+      if (old_names.count(f.name) && !already_there)
         fail(Exit::output, fmt::format("internal: {} would replace a file the old {} uses", p.string(),
                                        wrp.filename().string()));
-      if (fs::exists(p, ec) && same_bytes(p, f.bytes)) continue;
+      if (already_there) continue;
       write_file_atomic(p, f.bytes);
       added.push_back(p);
       if (added.size() == 1) fault_point("emit-file");
