@@ -103,12 +103,9 @@ void emit_unchanged(const Artifact& a, const fs::path& out) {
     }
   }
   add_copies(files, copies);
-  bool renamed = false;
-  for (size_t m = 0; m < meta.modules.size(); ++m)
-    renamed |= meta.modules[m].binary_filename != a.meta.modules[m].binary_filename ||
-               meta.modules[m].source_filename != a.meta.modules[m].source_filename;
-  // Unchanged means byte for byte, unless an older artifact in the way forced a new name.
-  if (renamed) c.find(kSectionMetadata)->data = serialize_metadata(meta);
+  // Unchanged means byte for byte (metadata parse -> serialize is exact), unless an
+  // older artifact in the way forced a new name.
+  c.find(kSectionMetadata)->data = serialize_metadata(meta);
   commit_artifact(out, serialize_container(c), files);
 }
 

@@ -4,8 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <array>
-#include <cstdio>
 #include <cstdlib>
 
 namespace wrp {
@@ -37,17 +35,6 @@ void add_env_prefix(std::vector<fs::path>& roots, const char* var) {
     if (e.path().filename().string().starts_with("python")) add_site_packages(roots, e.path() / "site-packages");
 }
 
-std::optional<fs::path> python_purelib() {
-  // Only asked when nothing else was found earlier in the list; quiet on failure.
-  // No shell: the command is an argument vector (as every process wrpkit starts).
-  auto r = run_process({"/usr/bin/env", "python3", "-c", "import sysconfig;print(sysconfig.get_paths()['purelib'])"});
-  if (r.exit_code != 0) return std::nullopt;
-  auto out = r.output;
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  if (out.empty() || out.find('\n') != std::string::npos) return std::nullopt;  // a warning on stderr: not a path
-  return fs::path(out);
-}
-
 std::optional<fs::path> find_in(const std::vector<fs::path>& roots, std::initializer_list<const char*> subdirs,
                                 std::initializer_list<const char*> names) {
   std::error_code ec;
@@ -66,6 +53,21 @@ std::string ToolchainPaths::searched() const {
   std::string s;
   for (auto& r : roots) s += fmt::format("{}{}", s.empty() ? "" : ", ", r.string());
   return s.empty() ? "(no candidate folder exists)" : s;
+}
+
+std::optional<fs::path> python_purelib() {
+  auto r = run_process({"/usr/bin/env", "python3", "-c", "import sysconfig;print(sysconfig.get_paths()['purelib'])"});
+  if (r.exit_code != 0) return std::nullopt;
+  // Output is stdout and stderr together: a warning may come before the path.
+  std::error_code ec;
+  for (size_t at = 0; at < r.output.size();) {
+    auto nl = r.output.find('\n', at);
+    fs::path line = r.output.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+    if (line.is_absolute() && fs::is_directory(line, ec)) return line;
+    if (nl == std::string::npos) break;
+    at = nl + 1;
+  }
+  return std::nullopt;
 }
 
 std::string toolchain_install_hint() {

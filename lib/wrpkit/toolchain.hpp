@@ -26,6 +26,11 @@ struct ToolchainPaths {
 
 ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root);
 
+// python3's site-packages (sysconfig's purelib), asked of python3 on PATH with no
+// shell; nullopt when there is no python3 or it names no existing folder. Starts
+// Python (~50 ms): callers ask it last.
+std::optional<fs::path> python_purelib();
+
 // What to tell a user who has no toolchain.
 std::string toolchain_install_hint();
 

@@ -9,7 +9,7 @@
 
 #include "wrpkit/bytes.hpp"
 #include "wrpkit/hash.hpp"
-#include "wrpkit/process.hpp"
+#include "wrpkit/toolchain.hpp"
 
 namespace wrp {
 
@@ -82,10 +82,9 @@ std::optional<WarpInstall> find_warp(const std::optional<fs::path>& explicit_dir
     if (auto w = read_warp_install(c)) return w;
   }
   // Last, python3's own site-packages: asked only now, as starting Python costs ~50 ms.
-  auto r = run_process({"/usr/bin/env", "python3", "-c", "import sysconfig;print(sysconfig.get_paths()['purelib'])"});
-  if (auto p = r.output.substr(0, r.output.find('\n')); r.exit_code == 0 && !p.empty()) {
-    searched += fmt::format("{}{}", searched.empty() ? "" : ", ", p);
-    if (auto w = read_warp_install(p)) return w;
+  if (auto p = python_purelib()) {
+    searched += fmt::format("{}{}", searched.empty() ? "" : ", ", p->string());
+    if (auto w = read_warp_install(*p)) return w;
   }
   if (searched.empty()) searched = "(no candidate folder)";
   return std::nullopt;
