@@ -1,57 +1,141 @@
 #include "wrpkit/toolchain.hpp"
 
-#include "wrpkit/process.hpp"
-
+#include <dlfcn.h>
+#include <link.h>
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <functional>
+
+#include "wrpkit/process.hpp"
 
 namespace wrp {
 
 namespace {
 
-void add_root(std::vector<fs::path>& roots, const fs::path& p) {
-  std::error_code ec;
-  if (p.empty() || !fs::is_directory(p, ec)) return;
-  for (auto& r : roots) if (fs::equivalent(r, p, ec)) return;
-  roots.push_back(p);
-}
+const char* const kNvJitLink[] = {"libnvJitLink.so.13", "libnvJitLink.so", "libnvJitLink.so.12"};
+const char* const kNvFatbin[] = {"libnvfatbin.so.13", "libnvfatbin.so", "libnvfatbin.so.12"};
+const char* const kNvrtc[] = {"libnvrtc.so.13", "libnvrtc.so", "libnvrtc.so.12"};
 
-// pip wheels lay CUDA 13 out as site-packages/nvidia/cu13/{lib,bin}; CUDA 12
-// wheels used one folder per package (nvidia/nvjitlink/lib, ...).
-void add_site_packages(std::vector<fs::path>& roots, const fs::path& sp) {
-  add_root(roots, sp / "nvidia" / "cu13");
-  for (auto pkg : {"nvjitlink", "nvfatbin", "cuda_nvrtc", "cuda_nvcc", "cuda_cuobjdump"})
-    add_root(roots, sp / "nvidia" / pkg);
-}
+struct Piece {
+  std::optional<fs::path>& slot;
+  bool library;
+  std::vector<const char*> names;
+};
 
-void add_env_prefix(std::vector<fs::path>& roots, const char* var) {
-  const char* v = std::getenv(var);
-  if (!v || !*v) return;
-  std::error_code ec;
-  fs::path lib = fs::path(v) / "lib";
-  if (!fs::is_directory(lib, ec)) return;
-  for (auto& e : fs::directory_iterator(lib, ec))
-    if (e.path().filename().string().starts_with("python")) add_site_packages(roots, e.path() / "site-packages");
-}
+// One search step: a folder holding lib/ and bin/ (or lib64/), or a lookup
+// of its own (already loaded, the system's search).
+struct Place {
+  std::string label;
+  std::function<std::optional<fs::path>(const Piece&)> find;
+};
 
-std::optional<fs::path> find_in(const std::vector<fs::path>& roots, std::initializer_list<const char*> subdirs,
-                                std::initializer_list<const char*> names) {
+std::optional<fs::path> in_root(const fs::path& root, const Piece& p) {
   std::error_code ec;
-  for (auto& r : roots)
-    for (auto* sub : subdirs)
-      for (auto* n : names) {
-        auto p = r / sub / n;
-        if (fs::exists(p, ec)) return p;
-      }
+  std::initializer_list<const char*> subs = {"lib", "lib64"};
+  std::initializer_list<const char*> bins = {"bin"};
+  for (auto* sub : p.library ? subs : bins)
+    for (auto* n : p.names)
+      if (auto f = root / sub / n; fs::exists(f, ec)) return f;
   return std::nullopt;
 }
+
+// The file a dlopen handle came from.
+std::optional<fs::path> handle_path(void* h) {
+  if (!h) return std::nullopt;
+  link_map* lm = nullptr;
+  std::optional<fs::path> p;
+  if (dlinfo(h, RTLD_DI_LINKMAP, &lm) == 0 && lm && lm->l_name && *lm->l_name) p = fs::path(lm->l_name);
+  return p;
+}
+
+std::optional<fs::path> already_loaded(const Piece& p) {
+  if (!p.library) return std::nullopt;
+  for (auto* n : p.names)
+    if (void* h = dlopen(n, RTLD_LAZY | RTLD_NOLOAD)) {
+      auto path = handle_path(h);
+      dlclose(h);  // drops only the reference RTLD_NOLOAD took
+      if (path) return path;
+    }
+  return std::nullopt;
+}
+
+// The dynamic loader's own search for libraries, PATH for executables. A library
+// found this way stays loaded (it is about to be used anyway).
+std::optional<fs::path> system_search(const Piece& p) {
+  std::error_code ec;
+  if (p.library) {
+    for (auto* n : p.names)
+      if (auto path = handle_path(dlopen(n, RTLD_LAZY | RTLD_LOCAL))) return path;
+    return std::nullopt;
+  }
+  const char* path = std::getenv("PATH");
+  for (std::string_view rest = path ? path : ""; !rest.empty();) {
+    auto colon = rest.find(':');
+    fs::path dir(rest.substr(0, colon));
+    rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+    if (dir.empty()) continue;
+    for (auto* n : p.names)
+      if (auto f = dir / n; fs::exists(f, ec)) return f;
+  }
+  return std::nullopt;
+}
+
+class Search {
+ public:
+  explicit Search(ToolchainPaths& t) : t_(t) {}
+
+  void root(const std::string& label, const fs::path& dir) {
+    std::error_code ec;
+    if (dir.empty() || !fs::is_directory(dir, ec)) return;
+    for (auto& d : dirs_) if (fs::equivalent(d, dir, ec)) return;
+    dirs_.push_back(dir);
+    add(label.empty() ? dir.string() : fmt::format("{} ({})", dir.string(), label),
+        [dir](const Piece& p) { return in_root(dir, p); });
+  }
+  // pip wheels lay CUDA 13 out as site-packages/nvidia/cu13/{lib,bin}; CUDA 12
+  // wheels used one folder per package (nvidia/nvjitlink/lib, ...).
+  void site_packages(const std::string& label, const fs::path& sp) {
+    root(label, sp / "nvidia" / "cu13");
+    for (auto pkg : {"nvjitlink", "nvfatbin", "cuda_nvrtc", "cuda_nvcc", "cuda_cuobjdump"})
+      root(label, sp / "nvidia" / pkg);
+  }
+  // A Python prefix (a virtualenv, a conda env): its lib/pythonX.Y/site-packages.
+  void prefix_site_packages(const std::string& label, const char* var) {
+    const char* v = std::getenv(var);
+    if (!v || !*v) return;
+    std::error_code ec;
+    for (auto& e : fs::directory_iterator(fs::path(v) / "lib", ec))
+      if (e.path().filename().string().starts_with("python")) site_packages(label, e.path() / "site-packages");
+  }
+  void add(std::string label, std::function<std::optional<fs::path>(const Piece&)> find) {
+    t_.searched_places.push_back(label);
+    for (auto& p : pieces_)
+      if (!p.slot) p.slot = find(p);
+  }
+  bool missing_library() const {
+    for (auto& p : pieces_) if (p.library && !p.slot) return true;
+    return false;
+  }
+
+ private:
+  ToolchainPaths& t_;
+  std::vector<fs::path> dirs_;
+  std::vector<Piece> pieces_{
+      {t_.nvjitlink, true, {std::begin(kNvJitLink), std::end(kNvJitLink)}},
+      {t_.nvfatbin, true, {std::begin(kNvFatbin), std::end(kNvFatbin)}},
+      {t_.nvrtc, true, {std::begin(kNvrtc), std::end(kNvrtc)}},
+      {t_.ptxas, false, {"ptxas"}},
+      {t_.fatbinary, false, {"fatbinary"}},
+      {t_.cuobjdump, false, {"cuobjdump"}},
+  };
+};
 
 }  // namespace
 
 std::string ToolchainPaths::searched() const {
   std::string s;
-  for (auto& r : roots) s += fmt::format("{}{}", s.empty() ? "" : ", ", r.string());
+  for (auto& r : searched_places) s += fmt::format("{}{}", s.empty() ? "" : ", ", r);
   return s.empty() ? "(no candidate folder exists)" : s;
 }
 
@@ -70,6 +154,16 @@ std::optional<fs::path> python_purelib() {
   return std::nullopt;
 }
 
+std::optional<fs::path> own_site_packages() {
+  std::error_code ec;
+  auto exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return std::nullopt;
+  // site-packages/wrpkit/bin/wrp-build
+  auto package = exe.parent_path().parent_path();
+  if (package.filename() != "wrpkit" || !fs::exists(package / "__init__.py", ec)) return std::nullopt;
+  return package.parent_path();
+}
+
 std::string toolchain_install_hint() {
   return "install the CUDA 13 wheels into your Python environment (pip install nvidia-nvjitlink==13.5.37 "
          "nvidia-nvfatbin==13.5.37), or pass --cuda PATH / set CUDA_HOME to a CUDA toolkit";
@@ -77,31 +171,27 @@ std::string toolchain_install_hint() {
 
 ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root) {
   ToolchainPaths t;
-  if (explicit_root) add_root(t.roots, *explicit_root);
-  for (auto* var : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char* v = std::getenv(var)) add_root(t.roots, v);
-  // Tests set this to see how the tools behave where no toolchain is installed.
-  bool only_named = std::getenv("WRPKIT_NO_TOOLCHAIN_SEARCH") != nullptr;
-  auto lookup = [&] {
-    t.nvjitlink = find_in(t.roots, {"lib", "lib64"}, {"libnvJitLink.so.13", "libnvJitLink.so", "libnvJitLink.so.12"});
-    t.nvfatbin = find_in(t.roots, {"lib", "lib64"}, {"libnvfatbin.so.13", "libnvfatbin.so", "libnvfatbin.so.12"});
-    t.nvrtc = find_in(t.roots, {"lib", "lib64"}, {"libnvrtc.so.13", "libnvrtc.so", "libnvrtc.so.12"});
-    t.ptxas = find_in(t.roots, {"bin"}, {"ptxas"});
-    t.fatbinary = find_in(t.roots, {"bin"}, {"fatbinary"});
-    t.cuobjdump = find_in(t.roots, {"bin"}, {"cuobjdump"});
+  Search s(t);
+  if (explicit_root) s.root("--cuda", *explicit_root);
+  auto cuda_home = [&] {
+    for (auto* var : {"CUDA_HOME", "CUDA_PATH"})
+      if (const char* v = std::getenv(var)) s.root(var, v);
   };
-  if (only_named) {
-    lookup();
+  // Tests set this to see how the tools behave where no toolchain is installed.
+  if (std::getenv("WRPKIT_NO_TOOLCHAIN_SEARCH")) {
+    cuda_home();
     return t;
   }
-  add_env_prefix(t.roots, "VIRTUAL_ENV");
-  add_env_prefix(t.roots, "CONDA_PREFIX");
-  lookup();
-  if (!t.nvjitlink || !t.nvfatbin) {
-    if (auto sp = python_purelib()) add_site_packages(t.roots, *sp);
-    add_root(t.roots, "/usr/local/cuda");
-    lookup();
-  }
+  s.add("already loaded", already_loaded);
+  if (auto sp = own_site_packages()) s.site_packages("wrpkit's environment", *sp);
+  s.prefix_site_packages("$VIRTUAL_ENV", "VIRTUAL_ENV");
+  s.prefix_site_packages("$CONDA_PREFIX", "CONDA_PREFIX");
+  if (s.missing_library())
+    if (auto sp = python_purelib()) s.site_packages("python3's environment", *sp);
+  if (const char* conda = std::getenv("CONDA_PREFIX"); conda && *conda) s.root("conda", conda);
+  s.add("the system's library search and PATH", system_search);
+  cuda_home();
+  s.root("", "/usr/local/cuda");
   return t;
 }
 

@@ -1,11 +1,17 @@
-// Finding the CUDA toolchain pieces wrpkit uses, in this order:
+// Finding the CUDA toolchain pieces wrpkit uses. Each piece (nvJitLink, nvFatbin,
+// NVRTC, ptxas, fatbinary, cuobjdump) is looked up on its own, in the order
+// NVIDIA's cuda-pathfinder uses, after an explicit root:
 //   1. an explicit root (--cuda PATH)
-//   2. $CUDA_HOME, $CUDA_PATH
-//   3. pip wheels in the active Python environment (site-packages/nvidia/cu13,
-//      .../cu12 and the per-package folders of older wheels)
-//   4. /usr/local/cuda
-// Each piece is looked up separately, so a toolkit without nvJitLink plus the
-// nvidia-nvjitlink wheel works.
+//   2. a library already loaded into this process
+//   3. the environment's NVIDIA pip wheels: the site-packages wrp-build itself
+//      was installed into (pip install wrpkit), $VIRTUAL_ENV's, $CONDA_PREFIX's,
+//      then python3's on PATH (site-packages/nvidia/cu13, .../cu12 and the
+//      per-package folders of older wheels)
+//   4. conda's own packages ($CONDA_PREFIX/lib, /bin)
+//   5. the system: the dynamic loader's search (LD_LIBRARY_PATH, ld.so.cache)
+//      for libraries, PATH for executables
+//   6. $CUDA_HOME, $CUDA_PATH, then /usr/local/cuda
+// So a toolkit without nvJitLink plus the nvidia-nvjitlink wheel works.
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -17,7 +23,7 @@ namespace wrp {
 namespace fs = std::filesystem;
 
 struct ToolchainPaths {
-  std::vector<fs::path> roots;  // searched, in order
+  std::vector<std::string> searched_places;  // in order, for error messages
   std::optional<fs::path> nvjitlink, nvfatbin, nvrtc;  // shared libraries
   std::optional<fs::path> ptxas, fatbinary, cuobjdump;  // executables
 
@@ -30,6 +36,10 @@ ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root);
 // shell; nullopt when there is no python3 or it names no existing folder. Starts
 // Python (~50 ms): callers ask it last.
 std::optional<fs::path> python_purelib();
+
+// The site-packages this program was installed into by pip (the wheel puts the
+// tools in site-packages/wrpkit/bin), if it was.
+std::optional<fs::path> own_site_packages();
 
 // What to tell a user who has no toolchain.
 std::string toolchain_install_hint();
