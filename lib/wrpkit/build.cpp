@@ -45,20 +45,23 @@ std::string toolchain_text(const BuildPlan& plan, Toolset& tools) {
 // One output: the stages in order. Every refusal is raised by the plan and the
 // tool check, before the first compile.
 BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path& out, const std::vector<Arch>& targets,
-                      Toolset& tools, BuildReport& report) {
+                      Toolset& tools, BuildReport& report, Progress& progress) {
   check_output_paths(opt, out);
   auto plan = plan_build(opt, a, out, targets);
   check_tools(plan, a, tools);
   unsigned threads = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
   report.jobs = threads;
-  auto compiled = compile_stage(plan, a, tools, threads);
+  auto compiled = compile_stage(plan, a, tools, threads, progress);
   report.compiles += plan.jobs.size();
   auto t0 = std::chrono::steady_clock::now();
-  auto packed = pack_stage(plan, a, compiled, tools, opt, threads);
+  auto packed = pack_stage(plan, a, compiled, tools, opt, threads, progress);
   spdlog::info("packed {} fatbin(s) in {:.2f} s", packed.size(),
                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   report.toolchain = toolchain_text(plan, tools);
-  return emit_stage(plan, a, packed, opt, report.toolchain);
+  progress.start("write", 1);
+  auto output = emit_stage(plan, a, packed, opt, report.toolchain);
+  progress.step(out.filename().string());
+  return output;
 }
 
 }  // namespace
@@ -88,6 +91,7 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
     return report;
   }
 
+  Progress progress(opt.progress);
   std::unique_ptr<Toolset> owned;
   Toolset& tools = fake_tools ? *fake_tools : *(owned = make_cuda_toolset(opt.tools));
   std::map<int, std::vector<Arch>> families;
@@ -106,10 +110,11 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
                        opt.input.string(), fam, families.begin()->second.front().sm()));
     }
     for (auto& [major, archs] : families)
-      report.outputs.push_back(build_one(opt, a, family_output_path(opt.output, major), archs, tools, report));
+      report.outputs.push_back(build_one(opt, a, family_output_path(opt.output, major), archs, tools, report, progress));
   } else {
-    report.outputs.push_back(build_one(opt, a, opt.output, opt.targets, tools, report));
+    report.outputs.push_back(build_one(opt, a, opt.output, opt.targets, tools, report, progress));
   }
+  progress.finish();
   return report;
 }
 

@@ -14,6 +14,7 @@
 #include "wrpkit/arch.hpp"
 #include "wrpkit/compile.hpp"
 #include "wrpkit/package.hpp"
+#include "wrpkit/progress.hpp"
 #include "wrpkit/toolset.hpp"
 
 namespace wrp {
@@ -35,6 +36,7 @@ struct BuildOptions {
   bool all_kernels = false;  // compile every kernel of a module, not only the graph's
   BuildFrom from = BuildFrom::automatic;
   ToolsetOptions tools;      // where the compilers, NVRTC, Warp's headers and the cache are
+  ProgressFn progress;       // called as compiles and packs finish (one call at a time); may be empty
 };
 
 struct BuiltImage {

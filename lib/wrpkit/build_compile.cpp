@@ -23,7 +23,8 @@ void check_entries(const std::string& what, const std::vector<std::string>& have
       fail(code, fmt::format("{} lacks kernel entry '{}' that the metadata names", what, n));
 }
 
-std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Toolset& tools, unsigned threads) {
+std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Toolset& tools, unsigned threads,
+                                 Progress& progress) {
   auto& jobs = plan.jobs;
   std::vector<Bytes> out(jobs.size());
   // Longest work first: source compiles, then bigger PTX, start early.
@@ -35,6 +36,7 @@ std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Tools
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return cost(jobs[x]) > cost(jobs[y]); });
   auto t0 = std::chrono::steady_clock::now();
+  progress.start("compile", jobs.size());
   parallel_for(jobs.size(), threads, [&](size_t k) {
     auto& job = jobs[order[k]];
     auto& pm = plan.modules[job.module];
@@ -56,6 +58,7 @@ std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Tools
       check_entries(what, info.entries, pm.entries, Exit::toolchain);
     }
     out[order[k]] = std::move(img);
+    progress.step(fmt::format("{} for {}", name, target));
   });
   spdlog::info("compiled {} image(s) in {:.2f} s on {} thread(s)", jobs.size(),
                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), threads);

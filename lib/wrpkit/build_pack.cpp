@@ -26,8 +26,9 @@ std::string isa_of(ByteView ptx) {
 }  // namespace
 
 std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, const std::vector<Bytes>& compiled,
-                                     Toolset& tools, const BuildOptions& opt, unsigned threads) {
+                                     Toolset& tools, const BuildOptions& opt, unsigned threads, Progress& progress) {
   std::vector<PackedModule> out(plan.modules.size());
+  progress.start("pack", plan.modules.size());
   parallel_for(plan.modules.size(), threads, [&](size_t m) {
     auto& pm = plan.modules[m];
     auto& rec = a.meta.modules[m];
@@ -71,6 +72,7 @@ std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, c
     }
     bm.bytes = fat.size();
     out[m].fatbin = std::move(fat);
+    progress.step(rec.binary_filename);
   });
   return out;
 }

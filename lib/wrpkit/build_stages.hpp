@@ -9,6 +9,7 @@
 #include "wrpkit/build.hpp"
 #include "wrpkit/build_plan.hpp"
 #include "wrpkit/error.hpp"
+#include "wrpkit/progress.hpp"
 
 namespace wrp {
 
@@ -16,14 +17,15 @@ struct Artifact;
 
 // Outputs parallel to plan.jobs. Throws wrp::Error(toolchain) when a compiler fails
 // or makes an image for another arch or without an entry the metadata names.
-std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Toolset& tools, unsigned threads);
+std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Toolset& tools, unsigned threads,
+                                 Progress& progress);
 
 struct PackedModule {
   Bytes fatbin;
   BuiltModule report;
 };
 std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, const std::vector<Bytes>& compiled,
-                                     Toolset& tools, const BuildOptions& opt, unsigned threads);
+                                     Toolset& tools, const BuildOptions& opt, unsigned threads, Progress& progress);
 
 // Writes plan.out and its modules folder; returns what the report shows.
 BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,

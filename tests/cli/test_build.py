@@ -10,7 +10,7 @@ import sys
 
 import hashlib
 
-from common import ENV, FIXTURES, PTX75, local, main, need_shared, parse_wrp, run, tmpdir, wrp, cuobjdump
+from common import BIN, ENV, FIXTURES, PTX75, local, main, need_shared, parse_wrp, run, tmpdir, wrp, cuobjdump
 
 PORTABLE = ["sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_100", "sm_120"]
 OUT = tmpdir()
@@ -427,6 +427,52 @@ def test_input_is_never_overwritten():
     assert open(src, "rb").read() == before and os.path.islink(link)
 
 
+def test_progress_line_on_a_terminal_only():
+    """A terminal gets one line redrawn in place and erased at the end; a pipe, --quiet
+    and -v get none; --progress-fd gets JSON lines whatever stderr is."""
+    import pty
+    need_toolchain()
+    src = local("warp-1.17.0-h200/particles")
+    out = os.path.join(OUT, "progress.wrp")
+    args = [os.path.join(BIN, "wrp-build"), src, "--arch", "sm_80,sm_90", "-o", out, "--force", "--no-cache", "-j", "1"]
+    master, slave = pty.openpty()
+    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=slave, env=ENV)
+    os.close(slave)
+    tty = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        tty += chunk
+    os.close(master)
+    assert p.returncode == 0, tty
+    text = tty.decode()
+    assert "\r[2/2] compile wp___main___48458f3.sm75.ptx for sm_" in text, repr(text)
+    assert "\r[1/1] pack " in text and text.endswith("\r\x1b[K"), repr(text)
+    assert "\n" not in text.replace("\r\n", ""), repr(text)  # one line, never scrolled
+    assert b"wrote " in p.stdout
+
+    piped = run("wrp-build", *args[1:])
+    assert piped.returncode == 0 and piped.stderr == "", piped.stderr
+    quiet = run("wrp-build", *args[1:], "--quiet")
+    assert quiet.returncode == 0 and quiet.stdout == "" and quiet.stderr == "", (quiet.stdout, quiet.stderr)
+
+    read_fd, write_fd = os.pipe()
+    r = subprocess.run([*args, "--quiet", "--progress-fd", str(write_fd)], capture_output=True, text=True, env=ENV,
+                       pass_fds=(write_fd,))
+    os.close(write_fd)
+    with os.fdopen(read_fd) as f:
+        events = [json.loads(line) for line in f]
+    assert r.returncode == 0, r.stderr
+    assert [(e["stage"], e["done"], e["total"]) for e in events] == [
+        ("compile", 0, 2), ("compile", 1, 2), ("compile", 2, 2), ("pack", 0, 1), ("pack", 1, 1),
+        ("write", 0, 1), ("write", 1, 1), ("done", 1, 1)], events
+    assert all(b["elapsed_s"] >= a["elapsed_s"] for a, b in zip(events, events[1:])), events
+
+
 if __name__ == "__main__":
     main([test_every_ptx_fixture_builds_for_portable_and_cuobjdump_agrees, test_captures_from_warp_1_17_wheel,
           test_only_launched_kernels_are_compiled,
@@ -435,4 +481,5 @@ if __name__ == "__main__":
           test_ptx_newer_than_the_compiler_is_refused_up_front,
           test_ptxas_and_fatbinary_fallbacks_and_compress_modes, test_warp_1_18_ptx_captures,
           test_warp_1_19_cubin_capture_built_from_its_source, test_warp_1_19_records_keep_their_form,
-          test_source_build_errors, test_shared_w119_fixtures_build, test_input_is_never_overwritten])
+          test_source_build_errors, test_shared_w119_fixtures_build, test_input_is_never_overwritten,
+          test_progress_line_on_a_terminal_only])

@@ -1,6 +1,7 @@
 // The build pipeline's stages driven with real captures and a fake compiler:
 // what the plan decides and refuses, and what the later stages make of it.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <atomic>
 #include <filesystem>
@@ -177,8 +178,16 @@ TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught; right out
   opt.input = src;
   opt.output = fs::path(tmp.path()) / "good.wrp";
   FakeTools ok(a.modules[0].bytes);
+  std::vector<BuildProgress> seen;
+  opt.progress = [&](const BuildProgress& p) { seen.push_back(p); };
   auto report = run_build(opt, &ok);
   CHECK(ok.calls == 1);
+  // progress: each stage starts at 0 of its total and steps to it, then "done"
+  std::string stages;
+  for (auto& p : seen) stages += fmt::format("{}:{}/{} ", p.stage, p.done, p.total);
+  CHECK(stages == "compile:0/1 compile:1/1 pack:0/1 pack:1/1 write:0/1 write:1/1 done:1/1 ");
+  CHECK(seen[1].current == "wp___main___f8b9300.cubin for sm_90");
+  for (size_t i = 1; i < seen.size(); ++i) CHECK(seen[i].elapsed_s >= seen[i - 1].elapsed_s);
   CHECK(ok.last_options_seen == "O3, fuse_fp");
   auto out = open_artifact(opt.output);
   CHECK(out.meta.producer_version == "1.19.0");
