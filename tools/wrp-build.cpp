@@ -9,6 +9,7 @@
 #include <string_view>
 #include <thread>
 
+#include "progress_printer.hpp"
 #include "tool_main.hpp"
 #include "wrpkit/build.hpp"
 #include "wrpkit/build_cache.hpp"
@@ -25,12 +26,14 @@ int main(int argc, char** argv) {
   std::string input, output, arch_list, profile, targets_file, ptx = "lowest", compress = "default", cuda, compiler = "auto",
                                                                  packager = "auto", cache_dir, from = "auto", warp;
   unsigned jobs = 0;
+  int progress_fd = -1;
+  bool quiet = false;
   bool force = false, json = false, split = false, allow_cpu = false, no_cache = false, verbose = false, all_kernels = false;
   app.add_option("input", input, "the captured .wrp (NAME_modules/ beside it)")->required();
   app.add_option("-o,--output", output, "output .wrp; OUT_modules/ is written beside it")->required();
   app.add_option("--arch", arch_list, "target archs, e.g. sm_75,sm_87,sm_90 (overrides --profile)");
   app.add_option("--profile", profile, "a profile from the targets manifest (default: its 'default')");
-  app.add_option("--targets", targets_file, "targets manifest (default: the project's targets.toml)");
+  app.add_option("--targets", targets_file, "targets manifest (default: $WRPKIT_TARGETS, else the built-in copy of the project's targets.toml)");
   app.add_option("--ptx", ptx, "embed the module's PTX for newer GPUs (lowest) or not (none)")
       ->check(CLI::IsMember({"lowest", "none"}));
   app.add_option("--compress", compress, "fatbin compression")->check(CLI::IsMember({"none", "default", "size"}));
@@ -51,6 +54,9 @@ int main(int argc, char** argv) {
   app.add_option("--cache-dir", cache_dir, "build cache folder (default: $WRPKIT_CACHE_DIR or ~/.cache/wrpkit)");
   app.add_flag("--no-cache", no_cache, "compile everything, neither reading nor writing the cache");
   app.add_flag("-v,--verbose", verbose, "log each compilation");
+  app.add_flag("-q,--quiet", quiet, "no progress line and no text report (errors and warnings still go to stderr)");
+  app.add_option("--progress-fd", progress_fd, "write progress as JSON lines to this file descriptor (the Python API "
+                 "uses it)")->check(CLI::NonNegativeNumber);
   WRP_PARSE(app, argc, argv);
 
   // Logs go to stderr: stdout carries the report (--json) and nothing else.
@@ -64,7 +70,7 @@ int main(int argc, char** argv) {
     if (!arch_list.empty()) {
       opt.targets = wrp::parse_arch_list(arch_list, "--arch");
     } else {
-      auto manifest = wrp::load_manifest(targets_file.empty() ? wrp::default_manifest_path() : std::filesystem::path(targets_file));
+      auto manifest = targets_file.empty() ? wrp::default_manifest() : wrp::load_manifest(targets_file);
       opt.targets = manifest.profile(profile.empty() ? manifest.default_profile : profile).archs;
     }
     opt.ptx = ptx == "none" ? wrp::PtxMode::none : wrp::PtxMode::lowest;
@@ -88,9 +94,11 @@ int main(int argc, char** argv) {
     std::error_code ec;
     if (auto self = std::filesystem::read_symlink("/proc/self/exe", ec); !ec) t.nvrtc_worker_exe = self;
     if (!no_cache) t.cache_dir = cache_dir.empty() ? wrp::default_cache_dir() : std::optional<std::filesystem::path>(cache_dir);
+    // The progress line only where someone watches: a terminal, not --quiet, not --verbose's log.
+    opt.progress = wrp::progress_printer(!quiet && !verbose && isatty(2), progress_fd);
     auto report = wrp::run_build(opt);
     if (json) std::cout << wrp::to_json(report.json()) << "\n";
-    else std::cout << report.text();
+    else if (!quiet) std::cout << report.text();
     return 0;
   });
 }

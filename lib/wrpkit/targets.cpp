@@ -10,11 +10,9 @@
 
 #include "wrpkit/error.hpp"
 
-#ifndef WRPKIT_DEFAULT_TARGETS
-#define WRPKIT_DEFAULT_TARGETS "targets.toml"
-#endif
-
 namespace wrp {
+
+std::string_view embedded_targets_toml();  // the project's targets.toml (cmake/embed_file.cmake)
 
 const Profile& TargetManifest::profile(const std::string& name) const {
   if (auto it = profiles.find(name); it != profiles.end()) return it->second;
@@ -79,9 +77,9 @@ TargetManifest load_manifest(const std::filesystem::path& path) {
   return parse_manifest(ss.str(), path.string());
 }
 
-std::filesystem::path default_manifest_path() {
-  if (const char* p = std::getenv("WRPKIT_TARGETS"); p && *p) return p;
-  return WRPKIT_DEFAULT_TARGETS;
+TargetManifest default_manifest() {
+  if (const char* p = std::getenv("WRPKIT_TARGETS"); p && *p) return load_manifest(p);
+  return parse_manifest(std::string(embedded_targets_toml()), "built-in targets.toml");
 }
 
 }  // namespace wrp

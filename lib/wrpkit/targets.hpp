@@ -28,7 +28,7 @@ TargetManifest load_manifest(const std::filesystem::path& path);
 TargetManifest parse_manifest(const std::string& text, const std::string& source);
 
 // The manifest wrp-build uses without --targets: $WRPKIT_TARGETS, else the
-// project's targets.toml.
-std::filesystem::path default_manifest_path();
+// project's targets.toml as built into the library (so installed tools have it).
+TargetManifest default_manifest();
 
 }  // namespace wrp

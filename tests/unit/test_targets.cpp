@@ -1,5 +1,9 @@
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
 #include "wrpkit/error.hpp"
 #include "wrpkit/targets.hpp"
 
@@ -21,6 +25,28 @@ TEST_CASE("the project's targets.toml is valid") {
   CHECK(m.profile("portable").archs.size() == 8);
   CHECK(m.profile("jetson-orin").archs.front().str() == "sm_87");
   CHECK(m.profile("datacenter").archs.size() == 3);
+}
+
+TEST_CASE("the built-in manifest is the project's targets.toml, and $WRPKIT_TARGETS overrides it") {
+  unsetenv("WRPKIT_TARGETS");
+  auto built_in = default_manifest();
+  auto file = load_manifest(std::string(WRPKIT_SOURCE_DIR) + "/targets.toml");
+  CHECK(built_in.path == "built-in targets.toml");
+  CHECK(built_in.default_profile == file.default_profile);
+  REQUIRE(built_in.profiles.size() == file.profiles.size());
+  for (auto& [name, p] : file.profiles) {
+    REQUIRE(built_in.profiles.count(name) == 1);
+    CHECK(built_in.profile(name).archs.size() == p.archs.size());
+    for (size_t i = 0; i < p.archs.size(); ++i) CHECK(built_in.profile(name).archs[i].str() == p.archs[i].str());
+  }
+  auto dir = std::filesystem::temp_directory_path() / "wrpkit-targets-test.toml";
+  std::ofstream(dir) << "default = \"a\"\n[profiles.a]\narchs = [\"sm_87\"]\n";
+  setenv("WRPKIT_TARGETS", dir.c_str(), 1);
+  auto from_env = default_manifest();
+  unsetenv("WRPKIT_TARGETS");
+  std::filesystem::remove(dir);
+  CHECK(from_env.default_profile == "a");
+  CHECK(from_env.profile("a").archs.front().str() == "sm_87");
 }
 
 TEST_CASE("manifest errors name the key and the fix") {
