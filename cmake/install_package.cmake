@@ -1,0 +1,13 @@
+# `cmake --install` (and the wheel): the library, its headers and a CMake
+# package, so a C++ program does find_package(wrpkit) and links wrpkit::wrpkit
+# (examples/CMakeLists.txt builds that way against an installed wrpkit).
+include(CMakePackageConfigHelpers)
+install(TARGETS wrpkit EXPORT wrpkitTargets ARCHIVE DESTINATION ${WRPKIT_INSTALL_LIB})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/wrpkit DESTINATION ${WRPKIT_INSTALL_INCLUDE} FILES_MATCHING PATTERN "*.hpp")
+set(WRPKIT_CMAKE_DIR ${WRPKIT_INSTALL_LIB}/cmake/wrpkit)
+install(EXPORT wrpkitTargets NAMESPACE wrpkit:: DESTINATION ${WRPKIT_CMAKE_DIR})
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/wrpkitConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/wrpkitConfig.cmake INSTALL_DESTINATION ${WRPKIT_CMAKE_DIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/wrpkitConfigVersion.cmake COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/wrpkitConfig.cmake ${PROJECT_BINARY_DIR}/wrpkitConfigVersion.cmake
+  DESTINATION ${WRPKIT_CMAKE_DIR})
