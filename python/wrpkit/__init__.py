@@ -24,7 +24,12 @@ from ._tools import ExitCode, WrpkitError, bin_dir, run_tool
 __all__ = ["build", "inspect", "BuildReport", "Progress", "WrpkitError", "ExitCode", "cmake_prefix", "bin_dir",
            "__version__"]
 
-__version__ = "0.1.0"
+try:  # the installed distribution's version (CMakeLists.txt's project VERSION, via pyproject.toml)
+    from importlib.metadata import version as _distribution_version
+
+    __version__ = _distribution_version("wrpkit")
+except Exception:  # imported from a source tree without being installed
+    __version__ = "0+unknown"
 
 PathLike = Union[str, os.PathLike]
 

@@ -48,9 +48,23 @@ def same_artifact(a_wrp, b_wrp):
     return names
 
 
+def pip_install_dot(tmp):
+    """`pip install .` from the source tree into another fresh venv: the tools and the
+    package work there too (scikit-build-core reuses build-wheel/, so this is quick)."""
+    venv = os.path.join(tmp, "venv-dot")
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+    env = clean_env(venv)
+    run([os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q", ROOT],
+        dict(env, PIP_DISABLE_PIP_VERSION_CHECK="1"))
+    assert "Exit codes" in run(["wrp-build", "--help"], env).stdout
+    out = run([os.path.join(venv, "bin", "python"), "-c", "import wrpkit; print(wrpkit.__version__)"], env).stdout
+    print(f"wheel: pip install . in a fresh venv: wrp-build --help, import wrpkit {out.strip()}")
+
+
 def main(wheel):
     wheel = os.path.abspath(wheel)
     tmp = tempfile.mkdtemp(prefix="wrpkit-wheel-test-")
+    pip_install_dot(tmp)
     venv = os.path.join(tmp, "venv")
     subprocess.run([sys.executable, "-m", "venv", venv], check=True)
     env = clean_env(venv)
