@@ -40,20 +40,23 @@ class Walker {
   Walker(const Metadata& m, OpSummary& s) : meta_(m), sum_(s) {}
 
   // Reads exactly `count` ops that must fill `r` completely.
-  void stream(Reader& r, uint64_t count, int depth, const std::string& where) {
+  void stream(Reader& r, uint64_t count, int depth, const std::string& where, std::vector<Op>& out) {
     if (depth > kMaxOpDepth)
       r.error(where, fmt::format("if/while nesting deeper than {} levels (corrupt or hostile file)", kMaxOpDepth));
     sum_.max_depth = std::max(sum_.max_depth, depth);
     if (count * 8 > r.left())
       r.error(where, fmt::format("{} ops cannot fit in the {} bytes of this stream", count, r.left()));
-    for (uint64_t i = 0; i < count; ++i) op(r, depth, fmt::format("{}[{}]", where, i));
+    out.reserve(count);
+    for (uint64_t i = 0; i < count; ++i) out.push_back(op(r, depth, fmt::format("{}[{}]", where, i)));
     if (!r.at_end())
       r.error(where, fmt::format("{} bytes left after the {} ops the count announces", r.left(), count));
   }
 
  private:
-  void op(Reader& r, int depth, const std::string& where) {
+  Op op(Reader& r, int depth, const std::string& where) {
     uint64_t start = r.file_offset();
+    Op o;
+    o.offset = start;
     uint32_t type = r.u32(where + ".op_type");
     uint32_t total = r.u32(where + ".total_size");
     OpInfo oi = info(type);
@@ -68,27 +71,64 @@ class Walker {
     Reader body = r.sub(total - 8, where);
     sum_.count++;
     sum_.by_type[oi.name]++;
+    o.type = type;
     std::string w = fmt::format("{} ({})", where, oi.name);
-    if (type == kOpLaunch) launch(body, w);
-    if (type == kOpIf || type == kOpWhile) conditional(body, depth, w, type);
+    if (type == kOpLaunch) launch(body, w, o.launch);
+    if (type == kOpIf || type == kOpWhile) conditional(body, depth, w, type, o);
     if (type == kOpMemcpyH2D) {
-      body.skip(16, w);
-      uint64_t size = body.u64(w + ".size");
-      if (size != body.left())
-        body.error(w + ".size", fmt::format("declares {} data bytes but the record holds {}", size, body.left()));
+      o.dst_region = body.i32(w + ".dst_region_id");
+      body.skip(4, w);
+      o.dst_offset = body.u64(w + ".dst_offset");
+      o.size = body.u64(w + ".size");
+      if (o.size != body.left())
+        body.error(w + ".size", fmt::format("declares {} data bytes but the record holds {}", o.size, body.left()));
+      auto d = body.take(o.size, w + ".data");
+      o.data.assign(d.begin(), d.end());
+    }
+    if (type == kOpMemcpyD2D) {
+      o.dst_region = body.i32(w + ".dst_region_id");
+      o.src_region = body.i32(w + ".src_region_id");
+      o.dst_offset = body.u64(w + ".dst_offset");
+      o.src_offset = body.u64(w + ".src_offset");
+      o.size = body.u64(w + ".size");
+    }
+    if (type == kOpMemset) {
+      o.dst_region = body.i32(w + ".region_id");
+      o.value = body.i32(w + ".value");
+      o.dst_offset = body.u64(w + ".offset");
+      o.size = body.u64(w + ".size");
+    }
+    if (type == kOpAlloc) {
+      o.dst_region = body.i32(w + ".region_id");
+      body.skip(4, w);
+      o.size = body.u64(w + ".size");
     }
     if (type == kOpMemtile) {
-      body.skip(4, w);
+      o.dst_region = body.i32(w + ".region_id");
       uint32_t srcsize = body.u32(w + ".srcsize");
       if (24 + uint64_t(srcsize) != body.size())
         body.error(w + ".srcsize", fmt::format("value of {} bytes does not match the record size", srcsize));
+      o.dst_offset = body.u64(w + ".offset");
+      o.size = body.u64(w + ".count");
+      auto d = body.take(srcsize, w + ".value");
+      o.data.assign(d.begin(), d.end());
     }
+    return o;
   }
 
-  void launch(Reader& b, const std::string& w) {
-    b.skip(52, w);  // launch shape and parameters, @8..@60
+  void launch(Reader& b, const std::string& w, LaunchOp& l) {
+    for (auto& s : l.shape) s = b.u32(w + ".shape");
+    l.ndim = b.i32(w + ".ndim");
+    l.size = b.u64(w + ".size");
+    l.dim = b.u64(w + ".dim");
+    l.max_blocks = b.i32(w + ".max_blocks");
+    l.block_dim = b.i32(w + ".block_dim");
+    l.smem_bytes = b.i32(w + ".smem_bytes");
+    l.grid_stride = b.i32(w + ".grid_stride");
     uint8_t is_forward = b.u8(w + ".is_forward");
-    b.skip(3, w);
+    l.is_forward = is_forward != 0;
+    l.cluster_dim = b.u8(w + ".cluster_dim");
+    b.skip(2, w);
     uint16_t key_len = b.u16(w + ".kernel_key_len");
     uint16_t hash_len = b.u16(w + ".module_hash_len");
     uint16_t num_params = b.u16(w + ".num_params");
@@ -102,22 +142,53 @@ class Walker {
     if (tail != b.left())
       b.error(w, fmt::format("params, relocations and value data need {} bytes but the record has {}", tail,
                              b.left()));
+    uint64_t relocs_claimed = 0;
     for (uint64_t i = 0; i < params; ++i) {
-      b.skip(4, w);
-      uint32_t off = b.u32(w + ".param.value_offset");
-      uint32_t size = b.u32(w + ".param.value_size");
-      b.skip(4, w);
-      if (uint64_t(off) + size > value_size)
-        b.error(w + ".param", fmt::format("value slice {}+{} lies outside the {} value bytes", off, size, value_size));
+      LaunchParam p;
+      p.index = b.u16(w + ".param.index");
+      uint16_t n = b.u16(w + ".param.num_relocs");
+      p.value_offset = b.u32(w + ".param.value_offset");
+      p.value_size = b.u32(w + ".param.value_size");
+      p.value_align = b.u32(w + ".param.value_align");
+      if (uint64_t(p.value_offset) + p.value_size > value_size)
+        b.error(w + ".param", fmt::format("value slice {}+{} lies outside the {} value bytes", p.value_offset,
+                                          p.value_size, value_size));
+      relocs_claimed += n;
+      p.relocs.resize(n);  // filled below, in order, from the one relocation table
+      (i < num_params ? l.params : l.adjoint_params).push_back(std::move(p));
     }
+    if (relocs_claimed != num_relocs)
+      b.error(w + ".num_relocs", fmt::format("the params claim {} relocations but the record has {}", relocs_claimed,
+                                             num_relocs));
+    for (auto* list : {&l.params, &l.adjoint_params})
+      for (auto& p : *list)
+        for (auto& rl : p.relocs) {
+          rl.value_byte_offset = b.u32(w + ".reloc.value_byte_offset");
+          rl.region_id = b.i32(w + ".reloc.region_id");
+          rl.region_offset = b.u64(w + ".reloc.region_offset");
+          rl.kind = b.u8(w + ".reloc.kind");
+          b.skip(7, w);
+          if (uint64_t(rl.value_byte_offset) + 8 > p.value_size)
+            b.error(w + ".reloc.value_byte_offset",
+                    fmt::format("a pointer at byte {} does not fit the {}-byte value", rl.value_byte_offset,
+                                p.value_size));
+          if (rl.kind < kRelocDataPtr || rl.kind > kRelocNull)
+            b.error(w + ".reloc.kind", fmt::format("unknown relocation kind {}", rl.kind));
+        }
+    auto vd = b.take(value_size, w + ".value_data");
+    l.value_data.assign(vd.begin(), vd.end());
+    l.kernel_key = key;
+    l.module_hash = hash;
     auto id = std::make_pair(hash, key);
     sum_.launches[id]++;
     if (!meta_.kernel(hash, key)) sum_.unresolved[id]++;
   }
 
-  void conditional(Reader& b, int depth, const std::string& w, uint32_t type) {
+  void conditional(Reader& b, int depth, const std::string& w, uint32_t type, Op& o) {
     sum_.has_conditionals = true;
-    b.skip(16, w);  // cond region id, pad, cond offset
+    o.dst_region = b.i32(w + ".cond_region_id");
+    b.skip(4, w);
+    o.dst_offset = b.u64(w + ".cond_offset");
     uint32_t a_size = b.u32(w + ".branch_a_size");
     uint32_t a_count = b.u32(w + ".branch_a_op_count");
     uint32_t b_size = b.u32(w + ".branch_b_size");
@@ -128,9 +199,9 @@ class Walker {
     if (type == kOpWhile && (b_size || b_count))
       b.error(w + ".branch_b_size", "a while op has no second branch");
     Reader a = b.sub(a_size, w + ".branch_a");
-    stream(a, a_count, depth + 1, w + ".branch_a");
+    stream(a, a_count, depth + 1, w + ".branch_a", o.branch_a);
     Reader c = b.sub(b_size, w + ".branch_b");
-    stream(c, b_count, depth + 1, w + ".branch_b");
+    stream(c, b_count, depth + 1, w + ".branch_b", o.branch_b);
   }
 
   const Metadata& meta_;
@@ -148,7 +219,7 @@ OpSummary walk_ops(const std::string& file, ByteView data, uint64_t origin, cons
   OpSummary s;
   Reader r(file, data, origin);
   s.top_level = r.u32("operations.op_count");
-  Walker(meta, s).stream(r, s.top_level, 0, "operations.ops");
+  Walker(meta, s).stream(r, s.top_level, 0, "operations.ops", s.ops);
   return s;
 }
 

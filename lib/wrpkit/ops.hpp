@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "wrpkit/bytes.hpp"
 
@@ -23,6 +24,47 @@ const char* op_name(uint32_t type);
 
 constexpr int kMaxOpDepth = 16;
 
+// Decoded records: what a replay needs of each op (wrp-run). Layouts:
+// ../shared/docs/wrp-format.md, "Operations section".
+enum RelocKind : uint8_t { kRelocDataPtr = 1, kRelocHandle = 2, kRelocNull = 3 };
+
+struct Reloc {
+  uint32_t value_byte_offset = 0;  // inside its param's value bytes
+  int32_t region_id = 0;           // data pointers: the region; else -1
+  uint64_t region_offset = 0;      // data pointers: offset in the region; handles: the captured handle
+  uint8_t kind = 0;                // RelocKind
+};
+
+struct LaunchParam {
+  uint16_t index = 0;
+  uint32_t value_offset = 0, value_size = 0, value_align = 0;  // slice of LaunchOp::value_data
+  std::vector<Reloc> relocs;
+};
+
+struct LaunchOp {
+  std::string kernel_key, module_hash;
+  uint32_t shape[4] = {0, 0, 0, 0};
+  int32_t ndim = 0;
+  uint64_t size = 0, dim = 0;
+  int32_t max_blocks = 0, block_dim = 0, smem_bytes = 0, grid_stride = 0;
+  bool is_forward = true;
+  uint8_t cluster_dim = 0;
+  std::vector<LaunchParam> params, adjoint_params;  // adjoint ones for backward launches only
+  Bytes value_data;
+};
+
+struct Op {
+  uint32_t type = 0;      // OpType
+  uint64_t offset = 0;    // file offset of the record, for messages
+  LaunchOp launch;        // kOpLaunch
+  // memcpy (dst <- src), memset (dst, value), alloc (dst, size), memtile (dst, count x data)
+  int32_t dst_region = 0, src_region = 0;
+  uint64_t dst_offset = 0, src_offset = 0, size = 0;
+  int32_t value = 0;
+  Bytes data;             // memcpy_h2d's bytes, memtile's value
+  std::vector<Op> branch_a, branch_b;  // if/while bodies
+};
+
 struct OpSummary {
   uint64_t count = 0;      // every op, nested ones included
   uint64_t top_level = 0;  // the section's own op count
@@ -34,6 +76,7 @@ struct OpSummary {
   // Launches whose (module, kernel) pair is missing from the metadata.
   std::map<std::pair<std::string, std::string>, uint64_t> unresolved;
   bool all_launches_resolved() const { return unresolved.empty(); }
+  std::vector<Op> ops;  // the stream, decoded (nested bodies inside their if/while)
 };
 
 OpSummary walk_ops(const std::string& file, ByteView data, uint64_t origin, const Metadata& meta);
