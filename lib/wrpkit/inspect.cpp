@@ -7,6 +7,7 @@
 #include "wrpkit/format_version.hpp"
 #include "wrpkit/provenance.hpp"
 #include "wrpkit/recipe.hpp"
+#include "wrpkit/replay_support.hpp"
 
 namespace wrp {
 
@@ -151,6 +152,16 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
   txt += fmt::format("ops: {} ({}); {}\n", a.ops.count, ops_line.empty() ? "none" : ops_line,
                      a.ops.all_launches_resolved() ? "every launch resolves to a metadata kernel"
                                                    : "SOME LAUNCHES DO NOT RESOLVE");
+
+  // wrp-run (no Warp): whether it replays this artifact, and why not.
+  auto blockers = replay_blockers(a);
+  toml::array why;
+  for (auto& b : blockers) why.push_back(b);
+  j.insert("wrp_run", toml::table{{"replays", blockers.empty()}, {"blockers", std::move(why)}});
+  std::string blocker_text;
+  for (auto& b : blockers) blocker_text += (blocker_text.empty() ? "" : "; ") + b;
+  txt += blockers.empty() ? "wrp-run: replays it (no Warp needed)\n"
+                          : fmt::format("wrp-run: cannot replay it: {}\n", blocker_text);
 
   toml::array hz;
   for (auto& h : rep.hazards) hz.push_back(toml::table{{"code", h.code}, {"module", h.module}, {"message", h.message}});

@@ -1,0 +1,52 @@
+// Replaying an artifact with the CUDA driver alone (wrp-run, the C API in
+// wrp_runtime.h): no Warp, no NVRTC. Loading allocates every region with its
+// initial contents, loads each module image, packs every launch's arguments
+// (launch_args.hpp) and records the op stream into one CUDA graph, so a replay
+// is one graph launch, as in Warp.
+//
+// Replayed: kernel launches, memcpy host->device and device->device, memset,
+// alloc. Refused at load, naming them: if/while (conditional graph nodes),
+// memtile, scan, sorts, run-length encode, reduction, BSR, BVH and hash-grid ops,
+// meshes, thread-block clusters, CPU graphs, formats before 15.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "wrpkit/artifact.hpp"
+#include "wrpkit/replay_support.hpp"
+
+namespace wrp {
+
+struct ReplayStats {
+  double load_s = 0;  // open + regions + modules + graph build
+  size_t launches = 0, copies = 0, memsets = 0, regions = 0, modules = 0;
+};
+
+class Replay {
+ public:
+  // Throws wrp::Error: bad_input (malformed), target (ops it cannot replay: replay_blockers),
+  // toolchain (no driver or GPU, a CUDA call failed).
+  static std::unique_ptr<Replay> load(const std::filesystem::path& wrp, int device);
+  ~Replay();
+
+  // The named binding's region: size in bytes. Throws usage for an unknown name.
+  uint64_t param_size(const std::string& name) const;
+  std::vector<std::string> param_names() const;
+  void set_param(const std::string& name, const void* data, uint64_t size);
+  void get_param(const std::string& name, void* data, uint64_t size);
+  // One graph launch on `stream` (nullptr: the replay's own stream); asynchronous.
+  void launch(void* stream = nullptr);
+  void synchronize();
+  const ReplayStats& stats() const { return stats_; }
+
+ private:
+  Replay() = default;
+  struct State;
+  std::unique_ptr<State> s_;
+  ReplayStats stats_;
+};
+
+}  // namespace wrp

@@ -1,0 +1,48 @@
+#include "wrpkit/replay_support.hpp"
+
+#include <fmt/format.h>
+
+#include <set>
+
+namespace wrp {
+
+namespace {
+
+void collect_blockers(const std::vector<Op>& ops, std::set<std::string>& out) {
+  for (auto& o : ops) {
+    switch (o.type) {
+      case kOpLaunch:
+        if (o.launch.cluster_dim > 1) out.insert("kernel launches with thread-block clusters");
+        break;
+      case kOpMemcpyH2D: case kOpMemcpyD2D: case kOpMemset: case kOpAlloc:
+        break;
+      case kOpIf: case kOpWhile:
+        out.insert(fmt::format("{} (conditional graph nodes are not built yet)", op_name(o.type)));
+        collect_blockers(o.branch_a, out);
+        collect_blockers(o.branch_b, out);
+        break;
+      case kOpBvhRefit: case kOpBvhRebuild: case kOpHashGridUpdate: case kOpBsrFromTriplets: case kOpBsrTranspose:
+        out.insert(fmt::format("{} (needs Warp's own native data structures)", op_name(o.type)));
+        break;
+      default:
+        out.insert(fmt::format("{} (its kernels are not in the artifact yet)", op_name(o.type)));
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> replay_blockers(const Artifact& a) {
+  std::vector<std::string> why;
+  if (a.is_cpu()) why.push_back("a CPU graph (wrp-run replays CUDA graphs)");
+  if (a.container.version < 15)
+    why.push_back(fmt::format("format {} (Warp 1.15/1.16): its launch layout is not verified; formats 15..18 replay",
+                              a.container.version));
+  if (!a.meta.meshes.empty()) why.push_back(fmt::format("{} mesh(es) (need Warp's mesh and BVH code)", a.meta.meshes.size()));
+  std::set<std::string> ops;
+  collect_blockers(a.ops.ops, ops);
+  why.insert(why.end(), ops.begin(), ops.end());
+  return why;
+}
+
+}  // namespace wrp

@@ -1,0 +1,48 @@
+/* wrpkit runtime: replay a .wrp built by wrp-build with the CUDA driver alone
+ * (no Warp, no NVRTC, no JIT for the targets it was built for). Every call
+ * returns a status; wrp_last_error() gives the last failure of this thread as
+ * one line (the file, the op or binding, what to do). Link wrpkit_runtime. */
+#ifndef WRP_RUNTIME_H
+#define WRP_RUNTIME_H
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(WRP_RUNTIME_BUILD)
+#define WRP_API __attribute__((visibility("default")))
+#else
+#define WRP_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  WRP_OK = 0,
+  WRP_ERROR_USAGE = 1,       /* bad argument: unknown binding, wrong size, no such device */
+  WRP_ERROR_BAD_INPUT = 2,   /* the artifact is malformed or unsafe */
+  WRP_ERROR_UNSUPPORTED = 3, /* ops wrp-run cannot replay (the message names them) */
+  WRP_ERROR_DRIVER = 4       /* no driver or GPU, or a CUDA call failed (the message names it) */
+} wrp_status;
+
+typedef struct wrp_graph wrp_graph;
+
+/* Loads NAME.wrp (+ NAME_modules/) on CUDA device `device`: regions with their
+ * initial contents, module images, one CUDA graph of the op stream. */
+WRP_API wrp_status wrp_load(const char* path, int device, wrp_graph** out);
+/* Size in bytes of a named binding (Warp's capture_save inputs/outputs). */
+WRP_API wrp_status wrp_param_size(const wrp_graph* g, const char* name, uint64_t* size);
+/* Copies `size` bytes (exactly the binding's size) into / out of the binding's region.
+ * Both wait for replays on the graph's own stream first. */
+WRP_API wrp_status wrp_set_param(wrp_graph* g, const char* name, const void* data, uint64_t size);
+WRP_API wrp_status wrp_get_param(wrp_graph* g, const char* name, void* data, uint64_t size);
+/* One replay: one CUDA graph launch on `stream` (a CUstream; NULL: the graph's own). Asynchronous. */
+WRP_API wrp_status wrp_launch(wrp_graph* g, void* stream);
+WRP_API wrp_status wrp_synchronize(wrp_graph* g);
+WRP_API void wrp_unload(wrp_graph* g);
+WRP_API const char* wrp_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,34 @@
+"""wrp-run without a GPU (CI): refusals are decided from the artifact before the
+driver is touched (exit 3, naming the ops), a missing driver is exit 4 with one
+line, bad input exit 2, a bad .npy exit 1. On the GPU machine tests/gpu/wrp-run-check
+replays real captures (scripts/device-run-bundle)."""
+import os
+import subprocess
+from common import BIN, ENV, local, main, run, tmpdir
+
+
+def have_gpu():
+    return subprocess.run(["sh", "-c", "ldconfig -p | grep -q libcuda.so.1"]).returncode == 0
+
+
+def test_refusals_and_errors():
+    r = run("wrp-run", local("warp-1.17.0-h200/while_loop"))
+    assert r.returncode == 3 and "cannot replay this artifact: while (conditional graph nodes" in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1, r.stderr
+    r = run("wrp-run", local("cpu/saxpy_cpu_w119"))
+    assert r.returncode == 3 and "a CPU graph" in r.stderr, r.stderr
+    r = run("wrp-run", "/etc/passwd")
+    assert r.returncode == 2 and "not a Warp capture" in r.stderr, r.stderr
+    bad = os.path.join(tmpdir(), "bad.npy")
+    open(bad, "w").write("hello")
+    r = run("wrp-run", local("warp-1.17.0-h200/particles"), "--set", f"x={bad}")
+    assert r.returncode == 1 and "not a usable .npy file" in r.stderr, r.stderr
+    r = run("wrp-run", local("warp-1.17.0-h200/particles"), "--get", "x")
+    assert r.returncode == 1 and "expected NAME=FILE.npy" in r.stderr, r.stderr
+    if not have_gpu():
+        r = run("wrp-run", local("warp-1.17.0-h200/particles"))
+        assert r.returncode == 4 and "no NVIDIA driver" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+if __name__ == "__main__":
+    main([test_refusals_and_errors])

@@ -1,0 +1,58 @@
+// What wrp-run can replay is decided from the artifact alone (no GPU needed),
+// and its .npy reader/writer round-trips NumPy's layout.
+#include <doctest/doctest.h>
+
+#include "fixtures.hpp"
+#include "wrpkit/artifact.hpp"
+#include "wrpkit/error.hpp"
+#include "wrpkit/npy.hpp"
+#include "wrpkit/replay.hpp"
+
+using namespace wrp;
+
+static std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (auto& x : v) s += x + "; ";
+  return s;
+}
+
+TEST_CASE("replay_blockers: launches, copies and memsets replay; if/while, CPU graphs and meshes are named") {
+  CHECK(replay_blockers(open_artifact(fixtures::ptx75(), false)).empty());
+  CHECK(replay_blockers(open_artifact(fixtures::local("warp-1.17.0-h200/histogram"), false)).empty());  // memcpy_d2d, memset
+  CHECK(replay_blockers(open_artifact(fixtures::cubin18_source(), false)).empty());
+  auto w = joined(replay_blockers(open_artifact(fixtures::while_loop(), false)));
+  CHECK(w.find("while (conditional graph nodes") != std::string::npos);
+  CHECK(joined(replay_blockers(open_artifact(fixtures::cpu18(), false))).find("a CPU graph") != std::string::npos);
+  if (fixtures::have_shared()) {
+    auto m = joined(replay_blockers(open_artifact(fixtures::shared() / "mesh_query_ptx75" / "mesh_query_ptx75.wrp", false)));
+    CHECK(m.find("mesh") != std::string::npos);
+  }
+}
+
+TEST_CASE("npy: NumPy's layout round-trips; wrong files are refused naming what is wrong") {
+  NpyArray a{"<f4", {2, 3}, Bytes(24, 7)};
+  auto bytes = npy_bytes(a);
+  CHECK((bytes.size() - 24) % 64 == 0);  // data starts on a 64-byte boundary
+  auto b = parse_npy(bytes, "a.npy");
+  CHECK(b.descr == "<f4");
+  CHECK(b.shape == std::vector<uint64_t>{2, 3});
+  CHECK(b.data == a.data);
+  NpyArray scalar{"|u1", {}, Bytes(1, 1)};
+  CHECK(parse_npy(npy_bytes(scalar), "s.npy").shape.empty());
+  auto refused = [](Bytes x) {
+    try {
+      parse_npy(x, "bad.npy");
+    } catch (const Error& e) {
+      CHECK(e.code() == Exit::usage);
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(refused(Bytes{'h', 'i'}).find("bad.npy: not a usable .npy file: no") == 0);
+  auto cut = bytes;
+  cut.pop_back();
+  CHECK(refused(cut).find("needs 24 data bytes, the file holds 23") != std::string::npos);
+  std::string fortran(bytes.begin(), bytes.end());
+  fortran.replace(fortran.find("False"), 5, "True ");
+  CHECK(refused(Bytes(fortran.begin(), fortran.end())).find("Fortran order") != std::string::npos);
+}

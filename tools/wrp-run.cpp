@@ -1,0 +1,97 @@
+// wrp-run: replay a .wrp built by wrp-build with the CUDA driver alone (no Warp),
+// through the runtime's C API (wrp_runtime.h), as an application would.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <vector>
+
+#include "tool_main.hpp"
+#include "wrpkit/bytes.hpp"
+#include "wrpkit/error.hpp"
+#include "wrpkit/npy.hpp"
+#include "wrpkit/wrp_runtime.h"
+
+namespace {
+
+// A C API status as the tool's exit code (the same numbers, see wrp_runtime.h).
+void check(wrp_status st) {
+  if (st != WRP_OK) wrp::fail(static_cast<wrp::Exit>(int(st)), wrp_last_error());
+}
+
+std::pair<std::string, std::string> name_and_file(const std::string& arg, const char* option) {
+  auto eq = arg.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == arg.size())
+    wrp::fail(wrp::Exit::usage, fmt::format("{} {}: expected NAME=FILE.npy", option, arg));
+  return {arg.substr(0, eq), arg.substr(eq + 1)};
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Replay a Warp .wrp artifact (built by wrp-build) with the CUDA driver alone: no Warp, no JIT.\n"
+               "Exit codes: 0 ok, 1 usage, 2 bad input, 3 the artifact holds ops wrp-run cannot replay (named), "
+               "4 no driver or GPU, or a CUDA call failed."};
+  std::string artifact;
+  std::vector<std::string> sets, gets;
+  int device = 0;
+  unsigned repeat = 1;
+  bool json = false;
+  app.add_option("artifact", artifact, "the .wrp (NAME_modules/ beside it)")->required();
+  app.add_option("--device", device, "CUDA device ordinal");
+  app.add_option("--set", sets, "NAME=FILE.npy: copy the array's bytes into binding NAME before replaying");
+  app.add_option("--get", gets, "NAME=FILE.npy: after the replays, write binding NAME's bytes (dtype uint8; "
+                 "view them as the binding's type, e.g. np.load(F).view(np.float32))");
+  app.add_option("--repeat", repeat, "replays (timed one by one)")->check(CLI::Range(1u, 1000000u));
+  app.add_flag("--json", json, "print timings and counts as JSON");
+  WRP_PARSE(app, argc, argv);
+
+  return wrp::tool_main("wrp-run", [&] {
+    std::vector<std::pair<std::string, wrp::NpyArray>> inputs;
+    for (auto& s : sets) {
+      auto [name, file] = name_and_file(s, "--set");
+      inputs.emplace_back(name, wrp::read_npy(file));
+    }
+    std::vector<std::pair<std::string, std::string>> outputs;
+    for (auto& g : gets) outputs.push_back(name_and_file(g, "--get"));
+
+    auto t0 = std::chrono::steady_clock::now();
+    wrp_graph* graph = nullptr;
+    check(wrp_load(artifact.c_str(), device, &graph));
+    std::unique_ptr<wrp_graph, void (*)(wrp_graph*)> owner(graph, wrp_unload);
+    double load_s = seconds_since(t0);
+    for (auto& [name, array] : inputs) check(wrp_set_param(graph, name.c_str(), array.data.data(), array.data.size()));
+    std::vector<double> times;
+    for (unsigned i = 0; i < repeat; ++i) {
+      auto t = std::chrono::steady_clock::now();
+      check(wrp_launch(graph, nullptr));
+      check(wrp_synchronize(graph));
+      times.push_back(seconds_since(t));
+    }
+    for (auto& [name, file] : outputs) {
+      uint64_t size = 0;
+      check(wrp_param_size(graph, name.c_str(), &size));
+      wrp::NpyArray a{"|u1", {size}, wrp::Bytes(size)};
+      check(wrp_get_param(graph, name.c_str(), a.data.data(), size));
+      wrp::write_file_atomic(file, wrp::npy_bytes(a));
+    }
+    auto sorted = times;
+    std::sort(sorted.begin(), sorted.end());
+    double median = sorted[sorted.size() / 2];
+    if (json)
+      fmt::print("{{\"artifact\": \"{}\", \"device\": {}, \"load_s\": {:.6f}, \"first_replay_s\": {:.6f}, "
+                 "\"replay_s_median\": {:.6f}, \"replays\": {}}}\n",
+                 artifact, device, load_s, times.front(), median, repeat);
+    else
+      fmt::print("{}: loaded in {:.3f} s; {} replay(s), first {:.3f} ms, median {:.3f} ms\n", artifact, load_s, repeat,
+                 times.front() * 1e3, median * 1e3);
+    return 0;
+  });
+}
