@@ -2,8 +2,11 @@
 # package, so a C++ program does find_package(wrpkit) and links wrpkit::wrpkit
 # (examples/CMakeLists.txt builds that way against an installed wrpkit).
 include(CMakePackageConfigHelpers)
-install(TARGETS wrpkit EXPORT wrpkitTargets ARCHIVE DESTINATION ${WRPKIT_INSTALL_LIB})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/wrpkit DESTINATION ${WRPKIT_INSTALL_INCLUDE} FILES_MATCHING PATTERN "*.hpp")
+# wrpkit::wrpkit_runtime: the replay runtime's C API (wrp_runtime.h), which wrp-run uses too.
+install(TARGETS wrpkit wrpkit_runtime EXPORT wrpkitTargets ARCHIVE DESTINATION ${WRPKIT_INSTALL_LIB}
+        LIBRARY DESTINATION ${WRPKIT_INSTALL_LIB})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/wrpkit DESTINATION ${WRPKIT_INSTALL_INCLUDE}
+        FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
 set(WRPKIT_CMAKE_DIR ${WRPKIT_INSTALL_LIB}/cmake/wrpkit)
 install(EXPORT wrpkitTargets NAMESPACE wrpkit:: DESTINATION ${WRPKIT_CMAKE_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/wrpkitConfig.cmake.in

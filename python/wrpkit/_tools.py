@@ -95,3 +95,7 @@ def wrp_build_main() -> None:
 
 def wrp_inspect_main() -> None:
     main("wrp-inspect")
+
+
+def wrp_run_main() -> None:
+    main("wrp-run")

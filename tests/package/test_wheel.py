@@ -81,12 +81,16 @@ def main(wheel):
     assert os.path.isfile(os.path.join(prefix, "include", "wrpkit", "loader.hpp")), prefix
     assert os.path.isfile(os.path.join(prefix, "lib", "libwrpkit.a")), prefix
     # the tools carry their C++ dependencies: only glibc's libraries and the loader
-    for tool in ("wrp-build", "wrp-inspect"):
-        needed = run(["ldd", os.path.join(prefix, "bin", tool)], env).stdout
+    # (wrp-run: and the runtime library beside it, found through its RPATH)
+    for tool in ("bin/wrp-build", "bin/wrp-inspect", "bin/wrp-run", "lib/libwrpkit_runtime.so"):
+        needed = run(["ldd", os.path.join(prefix, tool)], env).stdout
         for line in needed.splitlines():
             lib = line.split()[0]
-            assert lib.startswith(("linux-vdso", "libc.so", "libm.so", "/lib64/ld-linux", "libdl.so", "libpthread.so")), \
-                f"{tool} needs {lib}"
+            assert lib.startswith(("linux-vdso", "libc.so", "libm.so", "/lib64/ld-linux", "libdl.so", "libpthread.so")) \
+                or (lib == "libwrpkit_runtime.so" and os.path.join(prefix, "lib") in line), f"{tool} needs {line.strip()}"
+    # wrp-run without a GPU: one line, exit 4 (3 for what it cannot replay)
+    r = run(["wrp-run", PTX_CAPTURE], env, check=False)
+    assert r.returncode in (0, 4), (r.returncode, r.stderr)
 
     # 2. a real build through the CLI and through the API: identical bytes. The default
     # profile comes from the targets manifest built into the tools (no source tree here).
