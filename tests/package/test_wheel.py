@@ -86,8 +86,10 @@ def main(wheel):
         needed = run(["ldd", os.path.join(prefix, tool)], env).stdout
         for line in needed.splitlines():
             lib = line.split()[0]
+            found = line.split("=> ")[1].split(" (")[0] if "=> " in line else ""
             assert lib.startswith(("linux-vdso", "libc.so", "libm.so", "/lib64/ld-linux", "libdl.so", "libpthread.so")) \
-                or (lib == "libwrpkit_runtime.so" and os.path.join(prefix, "lib") in line), f"{tool} needs {line.strip()}"
+                or (lib == "libwrpkit_runtime.so" and os.path.realpath(found) ==
+                    os.path.realpath(os.path.join(prefix, "lib", lib))), f"{tool} needs {line.strip()}"
     # wrp-run without a GPU: one line, exit 4 (3 for what it cannot replay)
     r = run(["wrp-run", PTX_CAPTURE], env, check=False)
     assert r.returncode in (0, 4), (r.returncode, r.stderr)
