@@ -214,24 +214,24 @@ std::vector<std::string> Replay::param_names() const {
   return out;
 }
 
-void Replay::set_param(const std::string& name, const void* data, uint64_t size) {
-  uint64_t want = param_size(name);
+// The binding's region address once `size` is checked against it and earlier replays finished.
+static CUdeviceptr binding_ready(Replay::State& s, uint64_t want, const std::string& name, uint64_t size,
+                                 const char* call) {
   if (size != want)
-    fail(Exit::usage, fmt::format("set_param {}: {} bytes given, its region holds {}", name, size, want));
-  auto& s = *s_;
+    fail(Exit::usage, fmt::format("{} {}: {} bytes given, its region holds {}", call, name, size, want));
   s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
   s.cu->check(s.cu->cuStreamSynchronize(s.stream), "cuStreamSynchronize");
-  if (size) s.cu->check(s.cu->cuMemcpyHtoD(s.regions.at(s.bindings.at(name)).first, data, size), "set_param " + name);
+  return s.regions.at(s.bindings.at(name)).first;
+}
+
+void Replay::set_param(const std::string& name, const void* data, uint64_t size) {
+  auto p = binding_ready(*s_, param_size(name), name, size, "set_param");
+  if (size) s_->cu->check(s_->cu->cuMemcpyHtoD(p, data, size), "set_param " + name);
 }
 
 void Replay::get_param(const std::string& name, void* data, uint64_t size) {
-  uint64_t want = param_size(name);
-  if (size != want)
-    fail(Exit::usage, fmt::format("get_param {}: a {}-byte buffer given, its region holds {}", name, size, want));
-  auto& s = *s_;
-  s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
-  s.cu->check(s.cu->cuStreamSynchronize(s.stream), "cuStreamSynchronize");
-  if (size) s.cu->check(s.cu->cuMemcpyDtoH(data, s.regions.at(s.bindings.at(name)).first, size), "get_param " + name);
+  auto p = binding_ready(*s_, param_size(name), name, size, "get_param");
+  if (size) s_->cu->check(s_->cu->cuMemcpyDtoH(data, p, size), "get_param " + name);
 }
 
 void Replay::launch(void* stream) {

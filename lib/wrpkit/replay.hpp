@@ -42,9 +42,10 @@ class Replay {
   void synchronize();
   const ReplayStats& stats() const { return stats_; }
 
+ struct State;  // defined in replay.cpp
+
  private:
   Replay() = default;
-  struct State;
   std::unique_ptr<State> s_;
   ReplayStats stats_;
 };
