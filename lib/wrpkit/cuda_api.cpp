@@ -10,7 +10,8 @@ namespace wrp {
 
 namespace {
 
-// Versioned names where the driver exports several (the unversioned ones are the old ABI).
+// Binds `name` or fails naming it. Where the driver exports several versions of a
+// call, the _v2 names are bound (the unversioned ones keep the old 32-bit ABI).
 template <class F>
 void bind(const DynLib& lib, F& fn, const char* name) {
   if (!lib.get(fn, name)) fail(Exit::toolchain, fmt::format("{}: has no {} (driver too old?)", lib.path(), name));

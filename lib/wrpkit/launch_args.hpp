@@ -4,7 +4,7 @@
 //   args[1..] each param's value bytes, pointers patched by its relocations
 //             (forward params, then a backward launch's adjoint params)
 //   grid     grid-stride kernels: one row of ceil(dim / block) blocks, capped by max_blocks;
-//            others: the blocks spread over x (at most 2^24 / block threads' worth), y, z.
+//            others: ceil(dim / block) blocks spread over x (at most 2^24 / block of them), then y, z.
 #pragma once
 #include <cstdint>
 #include <functional>

@@ -126,8 +126,7 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
     return f;
   };
 
-  // Everything a launch reads lives here until unload: the graph keeps pointers to nothing of ours,
-  // but the capture reads the argument bytes as it records.
+  // Argument bytes must outlive only the capture: cuLaunchKernel copies them into the graph node.
   std::vector<std::vector<Bytes>> arg_bytes;
   std::vector<std::vector<void*>> arg_ptrs;
   cu.check(cu.cuStreamCreate(&s.stream, kStreamNonBlocking), "cuStreamCreate");
