@@ -58,7 +58,11 @@ def pip_install_dot(tmp):
         dict(env, PIP_DISABLE_PIP_VERSION_CHECK="1"))
     assert "Exit codes" in run(["wrp-build", "--help"], env).stdout
     out = run([os.path.join(venv, "bin", "python"), "-c", "import wrpkit; print(wrpkit.__version__)"], env).stdout
-    print(f"wheel: pip install . in a fresh venv: wrp-build --help, import wrpkit {out.strip()}")
+    built = os.path.join(tmp, "dot", "particles.wrp")
+    os.makedirs(os.path.dirname(built))
+    run(["wrp-build", PTX_CAPTURE, "--arch", "sm_87,sm_90", "-o", built, "--no-cache"], env)
+    assert os.path.isfile(built) and os.listdir(built[:-4] + "_modules")
+    print(f"wheel: pip install . in a fresh venv: wrp-build --help, a real build, import wrpkit {out.strip()}")
 
 
 def main(wheel):
