@@ -2,8 +2,13 @@
 # package, so a C++ program does find_package(wrpkit) and links wrpkit::wrpkit
 # (examples/CMakeLists.txt builds that way against an installed wrpkit).
 include(CMakePackageConfigHelpers)
-# wrpkit::wrpkit_runtime: the replay runtime's C API (wrp_runtime.h), which wrp-run uses too.
-install(TARGETS wrpkit wrpkit_runtime EXPORT wrpkitTargets ARCHIVE DESTINATION ${WRPKIT_INSTALL_LIB}
+# wrpkit::wrpkit_runtime: the replay runtime's C API (wrp_runtime.h), which wrp-run uses too
+# (not in the fuzz build, which has the library and its fuzz targets only).
+set(WRPKIT_INSTALLED_LIBRARIES wrpkit)
+if(TARGET wrpkit_runtime)
+  list(APPEND WRPKIT_INSTALLED_LIBRARIES wrpkit_runtime)
+endif()
+install(TARGETS ${WRPKIT_INSTALLED_LIBRARIES} EXPORT wrpkitTargets ARCHIVE DESTINATION ${WRPKIT_INSTALL_LIB}
         LIBRARY DESTINATION ${WRPKIT_INSTALL_LIB})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/wrpkit DESTINATION ${WRPKIT_INSTALL_INCLUDE}
         FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
