@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <map>
 
 #include "wrpkit/cuda_api.hpp"
@@ -65,7 +64,6 @@ struct Replay::State {
 };
 
 std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device) {
-  auto t0 = std::chrono::steady_clock::now();
   std::unique_ptr<Replay> r(new Replay());
   r->s_ = std::make_unique<State>();
   auto& s = *r->s_;
@@ -126,9 +124,6 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
     return f;
   };
 
-  // Argument bytes must outlive only the capture: cuLaunchKernel copies them into the graph node.
-  std::vector<std::vector<Bytes>> arg_bytes;
-  std::vector<std::vector<void*>> arg_ptrs;
   cu.check(cu.cuStreamCreate(&s.stream, kStreamNonBlocking), "cuStreamCreate");
   auto resolve = [&](int32_t id, uint64_t off) -> uint64_t { return s.address(id, off, 0); };
   // memcpy_h2d data is uploaded now and copied device to device in the graph.
@@ -150,33 +145,30 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
         auto& l = o.launch;
         auto f = function(l, where);
         auto grid = launch_grid(l, where);
-        arg_bytes.push_back(pack_launch_args(l, resolve, where));
-        auto& ptrs = arg_ptrs.emplace_back();
-        for (auto& b : arg_bytes.back()) ptrs.push_back(b.data());
+        // cuLaunchKernel copies the argument bytes into the graph node: they need not outlive this call.
+        auto args = pack_launch_args(l, resolve, where);
+        std::vector<void*> ptrs;
+        for (auto& b : args) ptrs.push_back(b.data());
         if (!grid.empty)
           cu.check(cu.cuLaunchKernel(f, grid.x, grid.y, grid.z, grid.block, 1, 1, unsigned(std::max(l.smem_bytes, 0)),
                                      s.stream, ptrs.data(), nullptr),
                    where + ": cuLaunchKernel");
-        r->stats_.launches++;
       } else if (o.type == kOpMemcpyH2D) {
         if (o.size) {
           auto dst = s.need(o.dst_region, o.dst_offset, o.size, where);
           cu.check(cu.cuMemcpyDtoDAsync(dst, s.staging[staged++], o.size, s.stream), where);
         }
-        r->stats_.copies++;
       } else if (o.type == kOpMemcpyD2D) {
         if (o.size) {
           auto dst = s.need(o.dst_region, o.dst_offset, o.size, where);
           auto src = s.need(o.src_region, o.src_offset, o.size, where);
           cu.check(cu.cuMemcpyDtoDAsync(dst, src, o.size, s.stream), where);
         }
-        r->stats_.copies++;
       } else if (o.type == kOpMemset) {
         if (o.size)
           cu.check(cu.cuMemsetD8Async(s.need(o.dst_region, o.dst_offset, o.size, where), uint8_t(o.value), o.size,
                                       s.stream),
                    where);
-        r->stats_.memsets++;
       }
       // kOpAlloc: every region is allocated at load.
     }
@@ -188,9 +180,6 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
   }
   cu.check(cu.cuStreamEndCapture(s.stream, &s.graph), "cuStreamEndCapture");
   cu.check(cu.cuGraphInstantiateWithFlags(&s.exec, s.graph, 0), "cuGraphInstantiate");
-  r->stats_.regions = s.regions.size();
-  r->stats_.modules = s.modules.size();
-  r->stats_.load_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
 
@@ -205,12 +194,6 @@ uint64_t Replay::param_size(const std::string& name) const {
                                   names.empty() ? "(none)" : names));
   }
   return s_->regions.at(it->second).second;
-}
-
-std::vector<std::string> Replay::param_names() const {
-  std::vector<std::string> out;
-  for (auto& [n, id] : s_->bindings) out.push_back(n);
-  return out;
 }
 
 // The binding's region address once `size` is checked against it and earlier replays finished.

@@ -20,11 +20,6 @@
 
 namespace wrp {
 
-struct ReplayStats {
-  double load_s = 0;  // open + regions + modules + graph build
-  size_t launches = 0, copies = 0, memsets = 0, regions = 0, modules = 0;
-};
-
 class Replay {
  public:
   // Throws wrp::Error: bad_input (malformed), target (ops it cannot replay: replay_blockers),
@@ -34,20 +29,17 @@ class Replay {
 
   // The named binding's region: size in bytes. Throws usage for an unknown name.
   uint64_t param_size(const std::string& name) const;
-  std::vector<std::string> param_names() const;
   void set_param(const std::string& name, const void* data, uint64_t size);
   void get_param(const std::string& name, void* data, uint64_t size);
   // One graph launch on `stream` (nullptr: the replay's own stream); asynchronous.
   void launch(void* stream = nullptr);
   void synchronize();
-  const ReplayStats& stats() const { return stats_; }
 
  struct State;  // defined in replay.cpp
 
  private:
   Replay() = default;
   std::unique_ptr<State> s_;
-  ReplayStats stats_;
 };
 
 }  // namespace wrp
