@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
   unsigned jobs = 0;
   int progress_fd = -1;
   bool quiet = false;
-  bool force = false, json = false, split = false, allow_cpu = false, no_cache = false, verbose = false, all_kernels = false;
+  bool force = false, json = false, split = false, allow_cpu = false, no_cache = false, verbose = false, all_kernels = false,
+       no_helpers = false;
   app.add_option("input", input, "the captured .wrp (NAME_modules/ beside it)")->required();
   app.add_option("-o,--output", output, "output .wrp; OUT_modules/ is written beside it")->required();
   app.add_option("--arch", arch_list, "target archs, e.g. sm_75,sm_87,sm_90 (overrides --profile)");
@@ -42,6 +43,8 @@ int main(int argc, char** argv) {
   app.add_flag("--json", json, "print a JSON summary");
   app.add_flag("--split-families", split, "if/while graphs: write one artifact per major arch family");
   app.add_flag("--all-kernels", all_kernels, "compile every kernel of each module, not only those the graph launches");
+  app.add_flag("--no-replay-helpers", no_helpers, "leave out wrp-run's helper kernels (added where the graph has "
+               "if/while/memtile ops); the output then replays with stock Warp only");
   app.add_flag("--allow-cpu", allow_cpu, "copy a CPU graph through unchanged instead of failing");
   app.add_option("--from", from, "build modules from their retained CUDA source (format 18), their binary, or "
                  "auto: the source where a module has one")
@@ -80,6 +83,7 @@ int main(int argc, char** argv) {
     opt.split_families = split;
     opt.allow_cpu = allow_cpu;
     opt.all_kernels = all_kernels;
+    opt.replay_helpers = !no_helpers;
     opt.from = from == "source" ? wrp::BuildFrom::source : from == "binary" ? wrp::BuildFrom::binary : wrp::BuildFrom::automatic;
     auto& t = opt.tools;
     if (!cuda.empty()) t.cuda_root = cuda;

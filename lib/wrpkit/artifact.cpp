@@ -1,4 +1,5 @@
 #include "wrpkit/artifact.hpp"
+#include "wrpkit/replay_helpers.hpp"
 
 #include <fmt/format.h>
 
@@ -56,6 +57,7 @@ void parse_sections(Artifact& a) {
   a.regions = parse_memory(file, mem.data, mem.file_offset);
   auto& ops = a.container.require(kSectionOperations, file);
   a.ops = walk_ops(file, ops.data, ops.file_offset, a.meta);
+  if (auto* h = a.container.find(kSectionWrpkitHelpers)) a.replay_helpers = parse_replay_helpers(file, *h);
   for (auto& b : a.meta.bindings)
     if (!find_region(a.regions, b.region_id))
       fail(Exit::bad_input, fmt::format("{}: binding '{}' names region {} that the memory section lacks", file, printable(b.name),

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "wrpkit/container.hpp"
+#include "wrpkit/fatbin.hpp"
 #include "wrpkit/memory.hpp"
 #include "wrpkit/metadata.hpp"
 #include "wrpkit/module_binary.hpp"
@@ -41,6 +42,8 @@ struct Artifact {
   std::vector<Region> regions;
   OpSummary ops;
   std::vector<ModuleFile> modules;  // parallel to meta.modules
+  // wrp-run's helper kernels (wrpkit-helpers section, replay_helpers.hpp): their images; empty when absent.
+  std::vector<FatbinEntry> replay_helpers;
 
   bool is_cpu() const { return container.device == kDeviceCpu; }
   std::string name() const { return wrp_path.string(); }

@@ -39,6 +39,7 @@ std::string toolchain_text(const BuildPlan& plan, Toolset& tools) {
   std::string s;
   if (plan.needs_ptx_compiler()) s += tools.ptx_compiler().description + ", ";
   if (plan.needs_source_compiler()) s += tools.source_compiler().description + ", ";
+  else if (plan.helpers) s += tools.standalone_compiler().description + ", ";
   return s + tools.packager();
 }
 
@@ -57,9 +58,12 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
   auto packed = pack_stage(plan, a, compiled, tools, opt, threads, progress);
   spdlog::info("packed {} fatbin(s) in {:.2f} s", packed.size(),
                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  auto helpers = helpers_stage(plan, tools, opt, threads, progress);
+  if (plan.helpers) report.compiles += plan.helpers->sass.size() + (plan.helpers->ptx ? 1 : 0);
   report.toolchain = toolchain_text(plan, tools);
   progress.start("write", 1);
-  auto output = emit_stage(plan, a, packed, opt, report.toolchain);
+  auto output = emit_stage(plan, a, packed, helpers, opt, report.toolchain);
+  output.replay_helpers_bytes = helpers.size();
   progress.step(out.filename().string());
   return output;
 }
@@ -135,7 +139,8 @@ toml::table BuildReport::json() const {
     }
     outs.push_back(toml::table{{"wrp", o.wrp.string()}, {"modules_dir", modules_dir_for(o.wrp).string()},
                                {"targets", std::move(targets)}, {"target_arch", int64_t(o.target_arch)},
-                               {"target_arch_changed", o.target_arch_changed}, {"modules", std::move(mods)}});
+                               {"target_arch_changed", o.target_arch_changed}, {"modules", std::move(mods)},
+                               {"replay_helpers_size", int64_t(o.replay_helpers_bytes)}});
   }
   return toml::table{{"outputs", std::move(outs)}, {"toolchain", toolchain}, {"jobs", int64_t(jobs)},
                      {"compiles", int64_t(compiles)}};
@@ -157,6 +162,9 @@ std::string BuildReport::text() const {
       s += fmt::format("  {} -> {} ({} bytes: {} from {}{}{})\n", m.source_file, m.output_file, m.bytes, imgs, m.from,
                        kernels, m.cuda_source.empty() ? "" : "; keeps " + m.cuda_source + " for Warp's own fallback");
     }
+    if (o.replay_helpers_bytes)
+      s += fmt::format("  + wrp-run's helper kernels (if/while/memtile) for every target ({} bytes)\n",
+                       o.replay_helpers_bytes);
     if (o.target_arch_changed)
       s += fmt::format("  target_arch set to {} so if/while condition kernels build for every target\n", o.target_arch);
   }

@@ -34,6 +34,7 @@ struct BuildOptions {
   unsigned jobs = 0;                 // 0: one per core
   bool force = false, split_families = false, allow_cpu = false;
   bool all_kernels = false;  // compile every kernel of a module, not only the graph's
+  bool replay_helpers = true;  // add wrp-run's helper kernels where the graph needs them (replay_helpers.hpp)
   BuildFrom from = BuildFrom::automatic;
   ToolsetOptions tools;      // where the compilers, NVRTC, Warp's headers and the cache are
   ProgressFn progress;       // called as compiles and packs finish (one call at a time); may be empty
@@ -63,6 +64,7 @@ struct BuildOutput {
   uint32_t target_arch = 0;
   bool target_arch_changed = false;
   std::vector<BuiltModule> modules;
+  uint64_t replay_helpers_bytes = 0;  // wrp-run's helper fatbin in the .wrp; 0: none (replay_helpers.hpp)
 };
 
 struct BuildReport {

@@ -44,7 +44,8 @@ std::vector<fs::path> meta_files(const Artifact& a) {
 }
 
 toml::table provenance(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
-                       const std::vector<BuiltModule>& reports, const BuildOptions& opt, const std::string& toolchain) {
+                       const std::vector<BuiltModule>& reports, const Bytes& helpers, const BuildOptions& opt,
+                       const std::string& toolchain) {
   toml::table prov;
   prov.insert("wrpkit_version", WRPKIT_VERSION);
   toml::array tarr;
@@ -81,6 +82,13 @@ toml::table provenance(const BuildPlan& plan, const Artifact& a, const std::vect
     mods.push_back(std::move(mt));
   }
   prov.insert("modules", std::move(mods));
+  if (!helpers.empty()) {
+    toml::array archs;
+    for (auto& t : plan.helpers->sass) archs.push_back(t.sm());
+    if (plan.helpers->ptx) archs.push_back(plan.helpers->ptx->str());
+    prov.insert("replay_helpers", toml::table{{"images", std::move(archs)}, {"size", int64_t(helpers.size())},
+                                              {"sha256", sha256_hex(helpers)}});
+  }
   return prov;
 }
 
@@ -110,7 +118,7 @@ void emit_unchanged(const Artifact& a, const fs::path& out) {
 }
 
 BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
-                       const BuildOptions& opt, const std::string& toolchain) {
+                       const Bytes& helpers, const BuildOptions& opt, const std::string& toolchain) {
   Container c = a.container;
   Metadata meta = a.meta;
   std::vector<BuiltModule> reports;  // as packed, with the final file names
@@ -136,9 +144,12 @@ BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vect
   if (plan.target_arch_changed) meta.target_arch = c.target_arch = plan.target_arch;
   c.find(kSectionMetadata)->data = serialize_metadata(meta);
   // Size and uncompressed size are written equal (Warp 1.19 checks every entry).
-  auto prov = serialize_provenance(provenance(plan, a, packed, reports, opt, toolchain));
+  auto prov = serialize_provenance(provenance(plan, a, packed, reports, helpers, opt, toolchain));
   if (auto* s = c.find(kSectionWrpkit)) s->data = std::move(prov);
   else c.sections.push_back({kSectionWrpkit, 0, 0, std::move(prov)});
+  // A rebuild replaces the input's helpers (or drops them where this build has none).
+  std::erase_if(c.sections, [](const Section& s) { return s.type == kSectionWrpkitHelpers; });
+  if (!helpers.empty()) c.sections.push_back({kSectionWrpkitHelpers, 0, 0, helpers});
 
   commit_artifact(plan.out, serialize_container(c), files);
   BuildOutput res;

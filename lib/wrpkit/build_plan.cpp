@@ -8,6 +8,7 @@
 #include <set>
 
 #include "wrpkit/artifact.hpp"
+#include "wrpkit/replay_helpers.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/fatbin.hpp"
 #include "wrpkit/hash.hpp"
@@ -272,6 +273,11 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
   // Up to 1.18 stock Warp builds if/while condition kernels at load as SASS for the
   // metadata's target_arch: the lowest target makes them run on every target of
   // its family. 1.19 builds them for the replay GPU and requires header == metadata.
+  if (opt.replay_helpers && needs_replay_helpers(a.ops.ops)) {
+    plan.helpers.emplace();
+    plan.helpers->sass = targets;
+    if (opt.ptx == PtxMode::lowest) plan.helpers->ptx = targets.front();
+  }
   plan.target_arch = a.meta.target_arch;
   if (a.ops.has_conditionals && !strict_header_arch(a.meta.version) &&
       a.meta.target_arch != uint32_t(targets.front().number())) {
@@ -316,6 +322,15 @@ void check_tools(const BuildPlan& plan, const Artifact& a, Toolset& tools) {
                                          "headers, but the warp-lang found is {}: pip install warp-lang=={} (or pass "
                                          "--warp DIR)",
                                          a.name(), want, f.warp_version, want));
+  }
+  if (plan.helpers) {
+    try {
+      check_archs(tools.standalone_compiler(), plan.helpers->sass);
+    } catch (const Error& e) {
+      r.add(e.code(), fmt::format("{} (it compiles wrp-run's helper kernels for this graph's if/while/memtile ops; "
+                                  "--no-replay-helpers builds without them, for stock Warp only)",
+                                  e.what()));
+    }
   }
   r.throw_if_any();
 }

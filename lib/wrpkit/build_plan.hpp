@@ -4,6 +4,7 @@
 // stages after it (build_stages.hpp) only carry the plan out.
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,11 +45,19 @@ struct PlannedModule {
   bool copy_source = false;  // the .cu travels into the output folder
 };
 
+// wrp-run's helper kernels (replay_helpers.hpp), for graphs with if/while/memtile ops:
+// SASS for every target, plus PTX for the lowest where the modules embed PTX too.
+struct PlannedHelpers {
+  std::vector<Arch> sass;
+  std::optional<Arch> ptx;
+};
+
 struct BuildPlan {
   std::filesystem::path out;
   std::vector<Arch> targets;  // sorted
   std::vector<PlannedModule> modules;  // parallel to the artifact's modules
   std::vector<CompileJob> jobs;
+  std::optional<PlannedHelpers> helpers;
   uint32_t target_arch = 0;
   bool target_arch_changed = false;
   bool needs_ptx_compiler() const;

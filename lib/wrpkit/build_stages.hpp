@@ -1,6 +1,7 @@
 // wrp-build's stages after the plan (build_plan.hpp), each in its own file:
 //   compile (build_compile.cpp): every CompileJob, in parallel, each output checked
 //   pack    (build_pack.cpp):    one fatbin per module, verified after packing
+//   helpers (build_helpers.cpp): wrp-run's helper kernels, where the graph needs them
 //   emit    (build_emit.cpp):    the new .wrp + modules folder, written atomically
 #pragma once
 #include <string>
@@ -27,9 +28,15 @@ struct PackedModule {
 std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, const std::vector<Bytes>& compiled,
                                      Toolset& tools, const BuildOptions& opt, unsigned threads, Progress& progress);
 
-// Writes plan.out and its modules folder; returns what the report shows.
+// wrp-run's helper kernels for plan.helpers, packed and checked (build_helpers.cpp);
+// empty when the plan has none.
+Bytes helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOptions& opt, unsigned threads,
+                    Progress& progress);
+
+// Writes plan.out and its modules folder, with `helpers` (if any) as the wrpkit-helpers
+// section; returns what the report shows.
 BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
-                       const BuildOptions& opt, const std::string& toolchain);
+                       const Bytes& helpers, const BuildOptions& opt, const std::string& toolchain);
 
 // Writes the artifact as it is (a CPU graph with --allow-cpu): the same .wrp bytes and module files.
 void emit_unchanged(const Artifact& a, const std::filesystem::path& out);

@@ -14,6 +14,7 @@ std::string section_name(uint32_t type) {
     case kSectionMemory: return "memory";
     case kSectionOperations: return "operations";
     case kSectionWrpkit: return "wrpkit";
+    case kSectionWrpkitHelpers: return "wrpkit-helpers";
     default: return fmt::format("unknown(0x{:x})", type);
   }
 }

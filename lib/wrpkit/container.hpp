@@ -19,6 +19,8 @@ enum SectionType : uint32_t {
   kSectionOperations = 3,
   // wrpkit's own provenance section ("WK" + 1). Stock Warp skips unknown types.
   kSectionWrpkit = 0x574B0001,
+  // wrp-run's helper kernels for every target, a fatbin (replay_helpers.hpp).
+  kSectionWrpkitHelpers = 0x574B0002,
 };
 
 enum DeviceType : uint8_t { kDeviceCuda = 0, kDeviceCpu = 1 };

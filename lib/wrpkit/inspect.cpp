@@ -157,11 +157,16 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
   auto blockers = replay_blockers(a);
   toml::array why;
   for (auto& b : blockers) why.push_back(b);
-  j.insert("wrp_run", toml::table{{"replays", blockers.empty()}, {"blockers", std::move(why)}});
-  std::string blocker_text;
-  for (auto& b : blockers) blocker_text += (blocker_text.empty() ? "" : "; ") + b;
-  txt += blockers.empty() ? "wrp-run: replays it (no Warp needed)\n"
-                          : fmt::format("wrp-run: cannot replay it: {}\n", blocker_text);
+  toml::array helpers;
+  std::vector<std::string> helper_archs;
+  for (auto& e : a.replay_helpers) helper_archs.push_back(e.kind == ImageKind::ptx ? e.arch.str() : e.arch.sm());
+  for (auto& h : helper_archs) helpers.push_back(h);
+  j.insert("wrp_run", toml::table{{"replays", blockers.empty()}, {"blockers", std::move(why)},
+                                  {"helpers", std::move(helpers)}});
+  auto helper_text = helper_archs.empty() ? std::string()
+                                          : fmt::format("; its helper kernels: {}", fmt::join(helper_archs, " "));
+  txt += blockers.empty() ? fmt::format("wrp-run: replays it (no Warp needed{})\n", helper_text)
+                          : fmt::format("wrp-run: cannot replay it: {}\n", fmt::join(blockers, "; "));
 
   toml::array hz;
   for (auto& h : rep.hazards) hz.push_back(toml::table{{"code", h.code}, {"module", h.module}, {"message", h.message}});

@@ -8,7 +8,9 @@ namespace wrp {
 
 namespace {
 
-void collect_blockers(const std::vector<Op>& ops, std::set<std::string>& out) {
+// `helpers`: the artifact carries wrp-run's helper kernels (if/while conditions, memtile).
+void collect_blockers(const std::vector<Op>& ops, bool helpers, std::set<std::string>& out) {
+  constexpr const char* kRebuild = "needs wrp-run's helper kernels, which wrp-build adds: rebuild the artifact with it";
   for (auto& o : ops) {
     switch (o.type) {
       case kOpLaunch:
@@ -16,16 +18,16 @@ void collect_blockers(const std::vector<Op>& ops, std::set<std::string>& out) {
         break;
       case kOpMemcpyH2D: case kOpMemcpyD2D: case kOpMemset: case kOpAlloc:
         break;
-      case kOpIf: case kOpWhile:
-        out.insert(fmt::format("{} (conditional graph nodes are not built yet)", op_name(o.type)));
-        collect_blockers(o.branch_a, out);
-        collect_blockers(o.branch_b, out);
+      case kOpIf: case kOpWhile: case kOpMemtile:
+        if (!helpers) out.insert(fmt::format("{} ({})", op_name(o.type), kRebuild));
+        collect_blockers(o.branch_a, helpers, out);
+        collect_blockers(o.branch_b, helpers, out);
         break;
       case kOpBvhRefit: case kOpBvhRebuild: case kOpHashGridUpdate: case kOpBsrFromTriplets: case kOpBsrTranspose:
         out.insert(fmt::format("{} (needs Warp's own native data structures)", op_name(o.type)));
         break;
       default:
-        out.insert(fmt::format("{} (its kernels are not in the artifact yet)", op_name(o.type)));
+        out.insert(fmt::format("{} (a CUB-based op: wrp-run does not replay it yet)", op_name(o.type)));
     }
   }
 }
@@ -40,7 +42,7 @@ std::vector<std::string> replay_blockers(const Artifact& a) {
                               a.container.version));
   if (!a.meta.meshes.empty()) why.push_back(fmt::format("{} mesh(es) (need Warp's mesh and BVH code)", a.meta.meshes.size()));
   std::set<std::string> ops;
-  collect_blockers(a.ops.ops, ops);
+  collect_blockers(a.ops.ops, !a.replay_helpers.empty(), ops);
   why.insert(why.end(), ops.begin(), ops.end());
   return why;
 }

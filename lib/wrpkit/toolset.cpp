@@ -33,6 +33,11 @@ class CudaToolset final : public Toolset {
     return {fmt::format("NVRTC {} + Warp {} headers", n.version(), w.version), n.supported_archs(), 0, w.version};
   }
 
+  ToolFacts standalone_compiler() override {
+    auto& n = nvrtc();
+    return {fmt::format("NVRTC {}", n.version()), n.supported_archs(), 0, ""};
+  }
+
   std::string packager() override { return packer().description(); }
 
   Bytes compile_ptx(ByteView ptx, const Arch& arch, const std::string& what) override {
@@ -56,6 +61,13 @@ class CudaToolset final : public Toolset {
       if (auto* pool = workers()) return pool->compile({src.text, what, arch, to_ptx, options});
       return n.compile(src.text, what, arch, to_ptx, options);
     });
+  }
+
+  Bytes compile_standalone(const std::string& source, const std::string& name, const Arch& arch, bool to_ptx) override {
+    auto& n = nvrtc();
+    auto target = to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm();
+    auto key = fmt::format("standalone\nNVRTC {}\n{}\n{}", n.version(), target, sha256_hex(source));
+    return cached(key, [&] { return n.compile(source, name, arch, to_ptx, {}); });
   }
 
   Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what) override {
@@ -91,8 +103,8 @@ class CudaToolset final : public Toolset {
     if (!nvrtc_) {
       auto& tc = paths();
       if (!tc.nvrtc)
-        fail(Exit::toolchain, fmt::format("no NVRTC found (libnvrtc.so) for a build from CUDA source: looked in {}; "
-                                          "pip install nvidia-cuda-nvrtc, or pass --cuda PATH",
+        fail(Exit::toolchain, fmt::format("no NVRTC found (libnvrtc.so) for a build from CUDA source or wrp-run's "
+                                          "helper kernels: looked in {}; pip install nvidia-cuda-nvrtc, or pass --cuda PATH",
                                           tc.searched()));
       nvrtc_ = std::make_unique<Nvrtc>(tc.nvrtc->string());
     }

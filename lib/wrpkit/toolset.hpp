@@ -38,12 +38,16 @@ class Toolset {
   // Each throws wrp::Error(toolchain) naming where it looked when the tool is missing.
   virtual ToolFacts ptx_compiler() = 0;
   virtual ToolFacts source_compiler() = 0;
+  // NVRTC alone, for CUDA source that needs no headers (wrp-run's helper kernels).
+  virtual ToolFacts standalone_compiler() = 0;
   virtual std::string packager() = 0;
 
   // PTX -> SASS for `arch`.
   virtual Bytes compile_ptx(ByteView ptx, const Arch& arch, const std::string& what) = 0;
   // CUDA source -> SASS for `arch`, or PTX for compute_<arch> when `to_ptx`.
   virtual Bytes compile_source(const SourceUnit& src, const Arch& arch, bool to_ptx, const std::string& what) = 0;
+  // Self-contained CUDA source -> SASS for `arch`, or PTX for compute_<arch> when `to_ptx`.
+  virtual Bytes compile_standalone(const std::string& source, const std::string& name, const Arch& arch, bool to_ptx) = 0;
   virtual Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what) = 0;
 };
 

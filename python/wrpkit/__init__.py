@@ -98,6 +98,7 @@ def build(
     targets: PathLike | None = None,
     split_families: bool = False,
     all_kernels: bool = False,
+    replay_helpers: bool = True,
     allow_cpu: bool = False,
     warp: PathLike | None = None,
     cuda: PathLike | None = None,
@@ -120,7 +121,7 @@ def build(
     if jobs is not None:
         args += ["-j", str(jobs)]
     for flag, on in (("--force", force), ("--split-families", split_families), ("--all-kernels", all_kernels),
-                     ("--allow-cpu", allow_cpu), ("--no-cache", no_cache)):
+                     ("--allow-cpu", allow_cpu), ("--no-cache", no_cache), ("--no-replay-helpers", not replay_helpers)):
         if on:
             args.append(flag)
     for option, value in (("--targets", targets), ("--warp", warp), ("--cuda", cuda), ("--cache-dir", cache_dir)):

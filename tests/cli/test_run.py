@@ -13,7 +13,8 @@ def have_gpu():
 
 def test_refusals_and_errors():
     r = run("wrp-run", local("warp-1.17.0-h200/while_loop"))
-    assert r.returncode == 3 and "cannot replay this artifact: while (conditional graph nodes" in r.stderr, r.stderr
+    assert r.returncode == 3 and "cannot replay this artifact: while (needs wrp-run's helper kernels, which " \
+        "wrp-build adds: rebuild the artifact with it)" in r.stderr, r.stderr
     assert r.stderr.count("\n") == 1, r.stderr
     r = run("wrp-run", local("cpu/saxpy_cpu_w119"))
     assert r.returncode == 3 and "a CPU graph" in r.stderr, r.stderr
@@ -30,5 +31,23 @@ def test_refusals_and_errors():
         assert r.returncode == 4 and "no NVIDIA driver" in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
+def test_built_conditionals_carry_their_helpers():
+    import json
+    out = os.path.join(tmpdir(), "w.wrp")
+    r = run("wrp-build", local("warp-1.17.0-h200/while_loop"), "--arch", "sm_90", "-o", out)
+    assert r.returncode == 0 and "+ wrp-run's helper kernels (if/while/memtile) for every target" in r.stdout, r.stderr
+    j = json.loads(run("wrp-inspect", "--json", out).stdout)
+    assert j["wrp_run"] == {"replays": True, "blockers": [], "helpers": ["sm_90", "compute_90"]}, j["wrp_run"]
+    assert "wrp-run: replays it (no Warp needed; its helper kernels: sm_90 compute_90)" in run("wrp-inspect", out).stdout
+    if not have_gpu():  # past the artifact checks: only the missing driver stops it
+        r = run("wrp-run", out)
+        assert r.returncode == 4 and "no NVIDIA driver" in r.stderr, r.stderr
+    bare = os.path.join(tmpdir(), "bare.wrp")
+    r = run("wrp-build", out, "--arch", "sm_90", "--no-replay-helpers", "-o", bare)
+    assert r.returncode == 0 and "helper" not in r.stdout, r.stdout
+    j = json.loads(run("wrp-inspect", "--json", bare).stdout)
+    assert not j["wrp_run"]["replays"] and j["wrp_run"]["helpers"] == [], j["wrp_run"]
+
+
 if __name__ == "__main__":
-    main([test_refusals_and_errors])
+    main([test_refusals_and_errors, test_built_conditionals_carry_their_helpers])

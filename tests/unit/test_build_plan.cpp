@@ -47,6 +47,8 @@ class FakeTools : public Toolset {
   explicit FakeTools(Bytes cubin, std::string warp = "1.19.0") : cubin_(std::move(cubin)), warp_(std::move(warp)) {}
   ToolFacts ptx_compiler() override { return {"fake PTX compiler", {75, 80, 86, 87, 89, 90, 100, 120}, 95, ""}; }
   ToolFacts source_compiler() override { return {"fake NVRTC", {75, 80, 86, 87, 89, 90, 100, 120}, 0, warp_}; }
+  ToolFacts standalone_compiler() override { return {"fake NVRTC", standalone_archs, 0, ""}; }
+  std::vector<int> standalone_archs{75, 80, 86, 87, 89, 90, 100, 120};
   std::string packager() override { return "real nvFatbin"; }
   Bytes compile_ptx(ByteView, const Arch&, const std::string&) override { ++calls; return cubin_; }
   Bytes compile_source(const SourceUnit& s, const Arch&, bool, const std::string&) override {
@@ -54,10 +56,15 @@ class FakeTools : public Toolset {
     last_options_seen = s.recipe.str();
     return cubin_;
   }
-  Bytes pack(const std::vector<FatbinInput>& in, const std::string& compress, const std::string& what) override {
-    if (!real_) real_ = make_cuda_toolset({});
-    return real_->pack(in, compress, what);
+  // wrp-run's helpers: the real NVRTC (their images are checked for arch and entries).
+  Bytes compile_standalone(const std::string& src, const std::string& name, const Arch& arch, bool to_ptx) override {
+    ++standalone_calls;
+    return real().compile_standalone(src, name, arch, to_ptx);
   }
+  Bytes pack(const std::vector<FatbinInput>& in, const std::string& compress, const std::string& what) override {
+    return real().pack(in, compress, what);
+  }
+  std::atomic<int> standalone_calls{0};
   std::atomic<int> calls{0};
   std::string last_options_seen;
 
@@ -65,6 +72,10 @@ class FakeTools : public Toolset {
   Bytes cubin_;
   std::string warp_;
   std::unique_ptr<Toolset> real_;
+  Toolset& real() {
+    if (!real_) real_ = make_cuda_toolset({});
+    return *real_;
+  }
 };
 
 }  // namespace
@@ -199,4 +210,64 @@ TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught; right out
   CHECK(out.modules[0].source_digest == Digest::match);  // the .cu travelled along
   CHECK(out.container.find(kSectionWrpkit));
   CHECK(report.outputs[0].modules[0].from == "source");
+}
+
+TEST_CASE("plan: wrp-run's helper kernels where the graph has if/while/memtile, for every target") {
+  auto w = open_artifact(fixtures::while_loop());
+  auto plan = plan_build(options({"sm_90", "sm_75"}, PtxMode::lowest), w, "/tmp/x.wrp",
+                         options({"sm_90", "sm_75"}).targets);
+  REQUIRE(plan.helpers);
+  CHECK(plan.helpers->sass.size() == 2);
+  CHECK(plan.helpers->sass.front().sm() == "sm_75");
+  REQUIRE(plan.helpers->ptx);
+  CHECK(plan.helpers->ptx->number() == 75);
+  auto none = options({"sm_90"});
+  CHECK_FALSE(plan_build(none, w, "/tmp/x.wrp", none.targets).helpers->ptx);
+  none.replay_helpers = false;  // --no-replay-helpers
+  CHECK_FALSE(plan_build(none, w, "/tmp/x.wrp", none.targets).helpers);
+  auto p = open_artifact(fixtures::ptx75());  // launches only: nothing to help
+  CHECK_FALSE(plan_build(options({"sm_90"}), p, "/tmp/x.wrp", options({"sm_90"}).targets).helpers);
+}
+
+TEST_CASE("pipeline: the helper fatbin goes into the .wrp, checked; a rebuild without them drops it") {
+  if (!find_toolchain(std::nullopt).nvfatbin || !find_toolchain(std::nullopt).nvrtc) return;  // scripts/setup installs them
+  auto src = fixtures::local("warp-1.19.0-h200/default-sf/while_loop");
+  auto a = open_artifact(src);
+  REQUIRE(a.replay_helpers.empty());
+  TempDir tmp;
+  // The fake makes the capture's sm_90 SASS for every module job: sm_90 alone, no PTX.
+  auto opt = options({"sm_90"});
+  opt.input = src;
+  opt.output = fs::path(tmp.path()) / "w.wrp";
+  FakeTools fake(a.modules[0].bytes);
+  auto report = run_build(opt, &fake);
+  CHECK(fake.standalone_calls == 1);
+  CHECK(report.outputs[0].replay_helpers_bytes > 0);
+  CHECK(has(report.text(), "wrp-run's helper kernels"));
+  auto out = open_artifact(opt.output);
+  REQUIRE(out.replay_helpers.size() == 1);
+  CHECK(out.replay_helpers[0].kind == ImageKind::sass);
+  CHECK(out.replay_helpers[0].arch.number() == 90);
+  CHECK(out.container.find(kSectionWrpkitHelpers)->data.size() == report.outputs[0].replay_helpers_bytes);
+
+  // Rebuilt from the built artifact without helpers: the old section does not survive.
+  auto again = opt;
+  again.input = opt.output;
+  again.output = fs::path(tmp.path()) / "w2.wrp";
+  again.replay_helpers = false;
+  FakeTools fake2(a.modules[0].bytes);
+  run_build(again, &fake2);
+  CHECK(open_artifact(again.output).replay_helpers.empty());
+  CHECK_FALSE(open_artifact(again.output).container.find(kSectionWrpkitHelpers));
+}
+
+TEST_CASE("check_tools: an NVRTC without a target arch refuses the helpers") {
+  auto w = open_artifact(fixtures::while_loop());
+  auto plan = plan_build(options({"sm_90"}), w, "/tmp/x.wrp", options({"sm_90"}).targets);
+  FakeTools tools(w.modules[0].bytes);
+  CHECK(refusal([&] { check_tools(plan, w, tools); }).first == Exit::ok);
+  tools.standalone_archs = {75};
+  auto [code, msg] = refusal([&] { check_tools(plan, w, tools); });
+  CHECK(code == Exit::target);
+  CHECK(has(msg, "fake NVRTC cannot compile for sm_90"));
 }

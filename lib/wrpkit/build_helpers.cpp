@@ -1,0 +1,53 @@
+// The helpers stage: wrp-run's helper kernels (replay_helpers.hpp) compiled for
+// every target and packed into one fatbin, each image checked like a module's.
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "wrpkit/build_stages.hpp"
+#include "wrpkit/elf.hpp"
+#include "wrpkit/error.hpp"
+#include "wrpkit/fatbin.hpp"
+#include "wrpkit/parallel.hpp"
+#include "wrpkit/ptx.hpp"
+#include "wrpkit/replay_helpers.hpp"
+
+namespace wrp {
+
+Bytes helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOptions& opt, unsigned threads,
+                    Progress& progress) {
+  if (!plan.helpers) return {};
+  const auto& h = *plan.helpers;
+  std::vector<std::pair<Arch, bool>> jobs;  // (arch, to_ptx)
+  for (auto& t : h.sass) jobs.push_back({t, false});
+  if (h.ptx) jobs.push_back({*h.ptx, true});
+  std::vector<Bytes> images(jobs.size());
+  std::vector<FatbinInput> inputs(jobs.size());  // views of `images`
+  auto entries = replay_helper_entries();
+  progress.start("helpers", jobs.size());
+  parallel_for(jobs.size(), threads, [&](size_t k) {
+    auto [arch, to_ptx] = jobs[k];
+    auto target = to_ptx ? fmt::format("compute_{}{}", arch.number(), arch.suffix()) : arch.sm();
+    auto what = fmt::format("wrp-run's helper kernels for {}", target);
+    spdlog::info("compile {}", what);
+    auto img = tools.compile_standalone(replay_helper_source(), "wrpkit_helpers.cu", arch, to_ptx);
+    if (to_ptx) {
+      check_entries(what, parse_ptx(what, img).entries, entries, Exit::toolchain);
+      arch.is_virtual = true;
+    } else {
+      auto info = parse_elf(what, img);
+      if (info.arch.number() != arch.number())
+        fail(Exit::toolchain, fmt::format("{}: the compiler produced {} SASS", what, info.arch.sm()));
+      check_entries(what, info.entries, entries, Exit::toolchain);
+    }
+    images[k] = std::move(img);
+    inputs[k] = {to_ptx, arch, images[k], to_ptx ? arch.str() : arch.sm()};
+    progress.step(what);
+  });
+  auto fat = tools.pack(inputs, opt.compress, "wrp-run's helper kernels");
+  auto packed = parse_fatbin("the helper fatbin", fat);
+  if (packed.size() != inputs.size())
+    fail(Exit::toolchain, fmt::format("the helper fatbin holds {} images, {} were packed", packed.size(), inputs.size()));
+  return fat;
+}
+
+}  // namespace wrp
