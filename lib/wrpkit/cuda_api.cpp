@@ -37,14 +37,17 @@ CudaApi load_api() {
   bind(lib, a.cuMemFree, "cuMemFree_v2");
   bind(lib, a.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
   bind(lib, a.cuMemcpyDtoH, "cuMemcpyDtoH_v2");
-  bind(lib, a.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2");
-  bind(lib, a.cuMemsetD8Async, "cuMemsetD8Async");
-  bind(lib, a.cuLaunchKernel, "cuLaunchKernel");
   bind(lib, a.cuStreamCreate, "cuStreamCreate");
   bind(lib, a.cuStreamDestroy, "cuStreamDestroy_v2");
   bind(lib, a.cuStreamSynchronize, "cuStreamSynchronize");
-  bind(lib, a.cuStreamBeginCapture, "cuStreamBeginCapture_v2");
-  bind(lib, a.cuStreamEndCapture, "cuStreamEndCapture");
+  bind(lib, a.cuDriverGetVersion, "cuDriverGetVersion");
+  bind(lib, a.cuGraphCreate, "cuGraphCreate");
+  // The unversioned names take the v1 parameter blocks (cuda.h maps its macros to _v2).
+  bind(lib, a.cuGraphAddKernelNode, "cuGraphAddKernelNode");
+  bind(lib, a.cuGraphAddMemcpyNode, "cuGraphAddMemcpyNode");
+  bind(lib, a.cuGraphAddMemsetNode, "cuGraphAddMemsetNode");
+  lib.get(a.cuGraphAddNode, "cuGraphAddNode");
+  lib.get(a.cuGraphConditionalHandleCreate, "cuGraphConditionalHandleCreate");
   bind(lib, a.cuGraphInstantiateWithFlags, "cuGraphInstantiateWithFlags");
   bind(lib, a.cuGraphLaunch, "cuGraphLaunch");
   bind(lib, a.cuGraphExecDestroy, "cuGraphExecDestroy");

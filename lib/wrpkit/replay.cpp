@@ -6,7 +6,7 @@
 
 #include "wrpkit/cuda_api.hpp"
 #include "wrpkit/error.hpp"
-#include "wrpkit/launch_args.hpp"
+#include "wrpkit/replay_graph.hpp"
 #include "wrpkit/replay_support.hpp"
 
 namespace wrp {
@@ -15,12 +15,11 @@ namespace {
 
 constexpr int kAttrMaxDynamicSharedBytes = 8;   // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
 constexpr int kStaticSharedLimit = 48 * 1024;   // above it a kernel must opt in to dynamic shared memory
-constexpr int kCaptureModeThreadLocal = 1;      // CU_STREAM_CAPTURE_MODE_THREAD_LOCAL
 constexpr unsigned kStreamNonBlocking = 1;      // CU_STREAM_NON_BLOCKING
 
 }  // namespace
 
-struct Replay::State {
+struct Replay::State final : ReplayResources {
   const CudaApi* cu = nullptr;
   Artifact a;
   CUdevice dev = 0;
@@ -29,11 +28,14 @@ struct Replay::State {
   CUgraph graph = nullptr;
   CUgraphExec exec = nullptr;
   std::vector<CUmodule> modules;
+  std::map<std::string, CUmodule> module_by_hash;
+  CUmodule helpers = nullptr;
+  std::map<std::string, CUfunction> functions;  // entry name -> function (kernels and helpers)
   std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> regions;  // id -> (address, size)
-  std::vector<CUdeviceptr> staging;  // memcpy_h2d sources, uploaded at load
+  std::vector<CUdeviceptr> constants;  // memcpy_h2d sources and fill values, uploaded at load
   std::map<std::string, uint32_t> bindings;  // name -> region id
 
-  ~State() {
+  ~State() override {
     if (!cu) return;
     cu->cuCtxSetCurrent(ctx);
     if (stream) cu->cuStreamSynchronize(stream);
@@ -41,12 +43,13 @@ struct Replay::State {
     if (graph) cu->cuGraphDestroy(graph);
     if (stream) cu->cuStreamDestroy(stream);
     for (auto m : modules) cu->cuModuleUnload(m);
+    if (helpers) cu->cuModuleUnload(helpers);
     for (auto& [id, r] : regions) if (r.first) cu->cuMemFree(r.first);
-    for (auto p : staging) cu->cuMemFree(p);
+    for (auto p : constants) cu->cuMemFree(p);
     if (ctx) cu->cuDevicePrimaryCtxRelease(dev);
   }
 
-  CUdeviceptr address(int32_t id, uint64_t offset, uint64_t size) const {
+  CUdeviceptr address(int32_t id, uint64_t offset, uint64_t size) const override {
     auto it = id > 0 ? regions.find(uint32_t(id)) : regions.end();
     if (it == regions.end() || !it->second.first) return 0;
     uint64_t end = offset + size;
@@ -54,12 +57,51 @@ struct Replay::State {
     return it->second.first + offset;
   }
 
-  CUdeviceptr need(int32_t id, uint64_t offset, uint64_t size, const std::string& where) const {
-    auto p = address(id, offset, size);
-    if (!p)
-      fail(Exit::bad_input, fmt::format("{}: {} bytes at offset {} of region {} lie outside the regions the file holds",
-                                        where, size, offset, id));
+  CUfunction kernel(const LaunchOp& l, const std::string& where) override {
+    auto* k = a.meta.kernel(l.module_hash, l.kernel_key);
+    if (!k) fail(Exit::bad_input, fmt::format("{}: kernel {} of module {} is not in the metadata", where, l.kernel_key,
+                                              l.module_hash));
+    const std::string& entry = l.is_forward ? k->forward_name : k->backward_name;
+    auto& f = functions[entry];
+    if (!f) {
+      auto mod = module_by_hash.find(l.module_hash);
+      if (mod == module_by_hash.end())
+        fail(Exit::bad_input, fmt::format("{}: module {} is not in the metadata", where, l.module_hash));
+      cu->check(cu->cuModuleGetFunction(&f, mod->second, entry.c_str()), fmt::format("{}: kernel entry {}", where, entry));
+    }
+    if (l.smem_bytes > kStaticSharedLimit)
+      cu->check(cu->cuFuncSetAttribute(f, kAttrMaxDynamicSharedBytes, l.smem_bytes), where + ": dynamic shared memory");
+    return f;
+  }
+
+  CUfunction helper(const char* entry, const std::string& where) override {
+    auto& f = functions[entry];
+    if (f) return f;
+    if (!helpers) {
+      auto* sec = a.container.find(kSectionWrpkitHelpers);
+      if (!sec) fail(Exit::target, fmt::format("{}: needs wrp-run's helper kernels, which wrp-build adds: rebuild the "
+                                               "artifact with it", where));
+      // The driver picks the image for this GPU; none fits when it was built for other targets.
+      cu->check(cu->cuModuleLoadData(&helpers, sec->data.data()),
+                fmt::format("{}: loading wrp-run's helper kernels (built for {}; rebuild with this GPU's arch among "
+                            "the targets)", where, helper_images()));
+    }
+    cu->check(cu->cuModuleGetFunction(&f, helpers, entry), fmt::format("{}: helper kernel {}", where, entry));
+    return f;
+  }
+
+  CUdeviceptr constant(ByteView bytes, const std::string& where) override {
+    CUdeviceptr p = 0;
+    cu->check(cu->cuMemAlloc(&p, std::max<size_t>(bytes.size(), 1)), where + ": cuMemAlloc");
+    constants.push_back(p);
+    if (!bytes.empty()) cu->check(cu->cuMemcpyHtoD(p, bytes.data(), bytes.size()), where + ": upload");
     return p;
+  }
+
+  std::string helper_images() const {
+    std::vector<std::string> names;
+    for (auto& e : a.replay_helpers) names.push_back(e.kind == ImageKind::ptx ? e.arch.str() : e.arch.sm());
+    return fmt::format("{}", fmt::join(names, " "));
   }
 };
 
@@ -69,12 +111,9 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
   auto& s = *r->s_;
   s.a = open_artifact(wrp);
   auto& a = s.a;
-  if (auto why = replay_blockers(a); !why.empty()) {
-    std::string list;
-    for (auto& w : why) list += (list.empty() ? "" : "; ") + w;
+  if (auto why = replay_blockers(a); !why.empty())
     fail(Exit::target, fmt::format("{}: wrp-run cannot replay this artifact: {}. Replay it with stock Warp "
-                                   "(wp.capture_load)", a.name(), list));
-  }
+                                   "(wp.capture_load)", a.name(), fmt::join(why, "; ")));
   const CudaApi& cu = cuda_api();
   int count = 0;
   cu.check(cu.cuDeviceGetCount(&count), "cuDeviceGetCount");
@@ -98,87 +137,18 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
   }
   for (auto& b : a.meta.bindings) s.bindings[b.name] = b.region_id;
 
-  std::map<std::string, CUmodule> by_hash;
   for (size_t m = 0; m < a.modules.size(); ++m) {
     CUmodule mod = nullptr;
     auto& rec = a.meta.modules[m];
     cu.check(cu.cuModuleLoadData(&mod, a.modules[m].bytes.data()),
              fmt::format("loading module {} (wrp-inspect --device says why and how to fix it)", rec.binary_filename));
     s.modules.push_back(mod);
-    by_hash[rec.hash] = mod;
+    s.module_by_hash[rec.hash] = mod;
   }
-  std::map<std::string, CUfunction> functions;
-  auto function = [&](const LaunchOp& l, const std::string& where) {
-    auto* k = a.meta.kernel(l.module_hash, l.kernel_key);
-    if (!k) fail(Exit::bad_input, fmt::format("{}: kernel {} of module {} is not in the metadata", where, l.kernel_key,
-                                              l.module_hash));
-    const std::string& entry = l.is_forward ? k->forward_name : k->backward_name;
-    auto& f = functions[entry];
-    if (!f) {
-      auto mod = by_hash.find(l.module_hash);
-      if (mod == by_hash.end()) fail(Exit::bad_input, fmt::format("{}: module {} is not in the metadata", where, l.module_hash));
-      cu.check(cu.cuModuleGetFunction(&f, mod->second, entry.c_str()), fmt::format("{}: kernel entry {}", where, entry));
-    }
-    if (l.smem_bytes > kStaticSharedLimit)
-      cu.check(cu.cuFuncSetAttribute(f, kAttrMaxDynamicSharedBytes, l.smem_bytes), where + ": dynamic shared memory");
-    return f;
-  };
 
   cu.check(cu.cuStreamCreate(&s.stream, kStreamNonBlocking), "cuStreamCreate");
-  auto resolve = [&](int32_t id, uint64_t off) -> uint64_t { return s.address(id, off, 0); };
-  // memcpy_h2d data is uploaded now and copied device to device in the graph.
-  for (size_t i = 0; i < a.ops.ops.size(); ++i) {
-    auto& o = a.ops.ops[i];
-    if (o.type != kOpMemcpyH2D || o.data.empty()) continue;
-    CUdeviceptr p = 0;
-    cu.check(cu.cuMemAlloc(&p, o.data.size()), "cuMemAlloc(memcpy source)");
-    s.staging.push_back(p);
-    cu.check(cu.cuMemcpyHtoD(p, o.data.data(), o.data.size()), "upload of a memcpy source");
-  }
-  cu.check(cu.cuStreamBeginCapture(s.stream, kCaptureModeThreadLocal), "cuStreamBeginCapture");
-  size_t staged = 0;
-  try {
-    for (size_t i = 0; i < a.ops.ops.size(); ++i) {
-      auto& o = a.ops.ops[i];
-      auto where = fmt::format("{}: operations[{}] ({}, offset {})", a.name(), i, op_name(o.type), o.offset);
-      if (o.type == kOpLaunch) {
-        auto& l = o.launch;
-        auto f = function(l, where);
-        auto grid = launch_grid(l, where);
-        // cuLaunchKernel copies the argument bytes into the graph node: they need not outlive this call.
-        auto args = pack_launch_args(l, resolve, where);
-        std::vector<void*> ptrs;
-        for (auto& b : args) ptrs.push_back(b.data());
-        if (!grid.empty)
-          cu.check(cu.cuLaunchKernel(f, grid.x, grid.y, grid.z, grid.block, 1, 1, unsigned(std::max(l.smem_bytes, 0)),
-                                     s.stream, ptrs.data(), nullptr),
-                   where + ": cuLaunchKernel");
-      } else if (o.type == kOpMemcpyH2D) {
-        if (o.size) {
-          auto dst = s.need(o.dst_region, o.dst_offset, o.size, where);
-          cu.check(cu.cuMemcpyDtoDAsync(dst, s.staging[staged++], o.size, s.stream), where);
-        }
-      } else if (o.type == kOpMemcpyD2D) {
-        if (o.size) {
-          auto dst = s.need(o.dst_region, o.dst_offset, o.size, where);
-          auto src = s.need(o.src_region, o.src_offset, o.size, where);
-          cu.check(cu.cuMemcpyDtoDAsync(dst, src, o.size, s.stream), where);
-        }
-      } else if (o.type == kOpMemset) {
-        if (o.size)
-          cu.check(cu.cuMemsetD8Async(s.need(o.dst_region, o.dst_offset, o.size, where), uint8_t(o.value), o.size,
-                                      s.stream),
-                   where);
-      }
-      // kOpAlloc: every region is allocated at load.
-    }
-  } catch (...) {
-    CUgraph g = nullptr;
-    cu.cuStreamEndCapture(s.stream, &g);
-    if (g) cu.cuGraphDestroy(g);
-    throw;
-  }
-  cu.check(cu.cuStreamEndCapture(s.stream, &s.graph), "cuStreamEndCapture");
+  cu.check(cu.cuGraphCreate(&s.graph, 0), "cuGraphCreate");
+  build_graph(cu, s.ctx, s, s.graph, a.ops.ops, a.name() + ": operations");
   cu.check(cu.cuGraphInstantiateWithFlags(&s.exec, s.graph, 0), "cuGraphInstantiate");
   return r;
 }

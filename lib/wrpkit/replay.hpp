@@ -1,13 +1,14 @@
 // Replaying an artifact with the CUDA driver alone (wrp-run, the C API in
 // wrp_runtime.h): no Warp, no NVRTC. Loading allocates every region with its
 // initial contents, loads each module image, packs every launch's arguments
-// (launch_args.hpp) and records the op stream into one CUDA graph, so a replay
-// is one graph launch, as in Warp.
+// (launch_args.hpp) and builds the op stream into one CUDA graph
+// (replay_graph.hpp), so a replay is one graph launch, as in Warp.
 //
 // Replayed: kernel launches, memcpy host->device and device->device, memset,
-// alloc. Refused at load, naming them: if/while (conditional graph nodes),
-// memtile, scan, sorts, run-length encode, reduction, BSR, BVH and hash-grid ops,
-// meshes, thread-block clusters, CPU graphs, formats before 15.
+// alloc, and, with the helper kernels wrp-build adds (replay_helpers.hpp),
+// memtile and if/while (conditional graph nodes). Refused at load, naming them
+// (replay_support.hpp): scan, sorts, run-length encode, reduction, BSR, BVH and
+// hash-grid ops, meshes, thread-block clusters, CPU graphs, formats before 15.
 #pragma once
 #include <cstdint>
 #include <filesystem>

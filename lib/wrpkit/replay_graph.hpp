@@ -1,0 +1,32 @@
+// The op stream as a CUDA graph, built node by node with the driver API (no
+// stream capture): each op a node depending on the one before it, if/while as
+// conditional nodes (CUDA 12.4+) whose bodies are built the same way, their
+// conditions set by wrp-run's helper kernels as stock Warp's replay sets them.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "wrpkit/bytes.hpp"
+#include "wrpkit/cuda_api.hpp"
+#include "wrpkit/ops.hpp"
+
+namespace wrp {
+
+// What the graph builder takes from a loaded replay (replay.cpp).
+class ReplayResources {
+ public:
+  virtual ~ReplayResources() = default;
+  // The address of `size` bytes at `offset` of region `id`; 0 when they lie outside every region.
+  virtual CUdeviceptr address(int32_t id, uint64_t offset, uint64_t size) const = 0;
+  virtual CUfunction kernel(const LaunchOp& l, const std::string& where) = 0;
+  // An entry of the artifact's helper kernels (replay_helpers.hpp).
+  virtual CUfunction helper(const char* entry, const std::string& where) = 0;
+  // Device memory holding `bytes` for the replay's lifetime (memcpy sources, fill values).
+  virtual CUdeviceptr constant(ByteView bytes, const std::string& where) = 0;
+};
+
+// Appends `ops` to `graph` as one chain; `where` prefixes messages ("FILE: operations").
+void build_graph(const CudaApi& cu, CUcontext ctx, ReplayResources& res, CUgraph graph, const std::vector<Op>& ops,
+                 const std::string& where);
+
+}  // namespace wrp

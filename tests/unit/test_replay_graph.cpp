@@ -1,0 +1,274 @@
+// The graph wrp-run builds, recorded through a fake CUDA driver (CudaApi's entry
+// points are plain function pointers): which nodes, in which graph, after which
+// node, with which arguments, for real captures and for ops made here.
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+
+#include <cstring>
+#include <map>
+
+#include "fixtures.hpp"
+#include "wrpkit/artifact.hpp"
+#include "wrpkit/error.hpp"
+#include "wrpkit/replay_graph.hpp"
+#include "wrpkit/replay_helpers.hpp"
+
+using namespace wrp;
+
+namespace {
+
+// One recorded node: what it is, its graph, the node it follows (-1: none).
+struct Node {
+  std::string what;
+  uintptr_t graph = 0;
+  int after = -1;
+  std::vector<uint64_t> args;  // kernel nodes: each argument's first 8 bytes (zero-extended)
+  unsigned grid = 0, block = 0;
+  CUdeviceptr dst = 0, src = 0;
+  uint64_t size = 0;
+};
+
+std::vector<Node> g_nodes;
+uintptr_t g_next_graph = 1000;
+std::map<uintptr_t, CUgraph> g_bodies;
+
+CUgraphNode handle_of(size_t i) { return reinterpret_cast<CUgraphNode>(i + 1); }
+int index_of(const CUgraphNode* deps, size_t n) {
+  REQUIRE(n <= 1);  // a chain: at most one dependency
+  return n ? int(reinterpret_cast<uintptr_t>(deps[0])) - 1 : -1;
+}
+CUgraphNode record(Node n, CUgraph g, const CUgraphNode* deps, size_t k) {
+  n.graph = reinterpret_cast<uintptr_t>(g);
+  n.after = index_of(deps, k);
+  g_nodes.push_back(n);
+  return handle_of(g_nodes.size() - 1);
+}
+
+// Kernel functions are named by their pointer value: 1..n for the capture's, 100+ for helpers.
+std::map<uintptr_t, std::string> g_function_names;
+
+CUresult fake_kernel(CUgraphNode* out, CUgraph g, const CUgraphNode* d, size_t k, const CuKernelNodeParams* p) {
+  Node n;
+  n.what = "kernel " + g_function_names[reinterpret_cast<uintptr_t>(p->func)];
+  n.grid = p->gridDimX;
+  n.block = p->blockDimX;
+  // helpers take up to five arguments; their sizes are 8, 8, 8|4, 8, 4
+  size_t count = n.what.find(kHelperMemtile) != std::string::npos ? 5 : 3;
+  if (n.what.find("wrpkit_") == std::string::npos) count = 0;
+  for (size_t i = 0; i < count; ++i) {
+    uint64_t v = 0;
+    bool four = (n.what.find(kHelperMemtile) != std::string::npos && i == 4) ||
+                (n.what.find(kHelperSetCondition) != std::string::npos && i == 2);
+    std::memcpy(&v, p->kernelParams[i], four ? 4 : 8);
+    n.args.push_back(v);
+  }
+  *out = record(n, g, d, k);
+  return 0;
+}
+CUresult fake_memcpy(CUgraphNode* out, CUgraph g, const CUgraphNode* d, size_t k, const CuMemcpy3D* p, CUcontext) {
+  Node n{"memcpy"};
+  n.dst = p->dstDevice, n.src = p->srcDevice, n.size = p->WidthInBytes;
+  *out = record(n, g, d, k);
+  return 0;
+}
+CUresult fake_memset(CUgraphNode* out, CUgraph g, const CUgraphNode* d, size_t k, const CuMemsetNodeParams* p, CUcontext) {
+  Node n{"memset"};
+  n.dst = p->dst, n.size = p->width;
+  *out = record(n, g, d, k);
+  return 0;
+}
+CUresult fake_add_node(CUgraphNode* out, CUgraph g, const CUgraphNode* d, size_t k, CuGraphNodeParams* p) {
+  CHECK(p->type == 13);
+  Node n{p->conditional.type == 1 ? "while" : "if"};
+  n.args.push_back(p->conditional.handle);
+  *out = record(n, g, d, k);
+  static CUgraph bodies[64];
+  bodies[g_nodes.size() % 64] = reinterpret_cast<CUgraph>(g_next_graph++);
+  p->conditional.phGraph_out = &bodies[g_nodes.size() % 64];
+  return 0;
+}
+unsigned long long g_next_handle = 7000;
+CUresult fake_handle(CUgraphConditionalHandle* h, CUgraph, CUcontext, unsigned, unsigned) {
+  *h = g_next_handle++;
+  return 0;
+}
+
+CudaApi fake_api() {
+  CudaApi a{};
+  a.cuGraphAddKernelNode = fake_kernel;
+  a.cuGraphAddMemcpyNode = fake_memcpy;
+  a.cuGraphAddMemsetNode = fake_memset;
+  a.cuGraphAddNode = fake_add_node;
+  a.cuGraphConditionalHandleCreate = fake_handle;
+  return a;
+}
+
+// Regions at 0x10000 * id; constants uploaded at 0x900000 + 0x100 * n.
+class FakeResources : public ReplayResources {
+ public:
+  explicit FakeResources(const Artifact* a = nullptr) : a_(a) {}
+  CUdeviceptr address(int32_t id, uint64_t offset, uint64_t size) const override {
+    if (id <= 0 || id > 8 || offset + size > 0x10000) return 0;
+    return CUdeviceptr(0x10000) * id + offset;
+  }
+  CUfunction kernel(const LaunchOp& l, const std::string&) override {
+    return function(a_ ? a_->meta.kernel(l.module_hash, l.kernel_key)->forward_name : l.kernel_key);
+  }
+  CUfunction helper(const char* entry, const std::string&) override { return function(entry); }
+  CUdeviceptr constant(ByteView bytes, const std::string&) override {
+    constants.emplace_back(bytes.begin(), bytes.end());
+    return 0x900000 + 0x100 * (constants.size() - 1);
+  }
+  std::vector<Bytes> constants;
+
+ private:
+  CUfunction function(const std::string& name) {
+    for (auto& [k, v] : g_function_names)
+      if (v == name) return reinterpret_cast<CUfunction>(k);
+    uintptr_t k = g_function_names.size() + 1;
+    g_function_names[k] = name;
+    return reinterpret_cast<CUfunction>(k);
+  }
+  const Artifact* a_;
+};
+
+std::string shape(CUgraph top) {
+  // "graph: node <- previous" lines, graphs named top / body1, body2 ... in order of appearance
+  std::map<uintptr_t, std::string> names{{reinterpret_cast<uintptr_t>(top), "top"}};
+  std::string s;
+  for (size_t i = 0; i < g_nodes.size(); ++i) {
+    auto& n = g_nodes[i];
+    if (!names.count(n.graph)) names[n.graph] = fmt::format("body{}", names.size());
+    s += fmt::format("{}: #{} {}{}\n", names[n.graph], i, n.what, n.after >= 0 ? fmt::format(" after #{}", n.after) : "");
+  }
+  return s;
+}
+
+void reset() {
+  g_nodes.clear();
+  g_function_names.clear();
+}
+
+Op launch_op(const char* key) {
+  Op o;
+  o.type = kOpLaunch;
+  o.launch.kernel_key = key;
+  o.launch.dim = 10;
+  o.launch.size = 10;
+  o.launch.ndim = 1;
+  o.launch.shape[0] = 10;
+  o.launch.block_dim = 256;
+  o.launch.max_blocks = 0;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("graph: a real while capture becomes set-condition, WHILE node, and a body that re-evaluates it") {
+  reset();
+  auto a = open_artifact(fixtures::while_loop(), false);
+  auto api = fake_api();
+  FakeResources res(&a);
+  auto top = reinterpret_cast<CUgraph>(uintptr_t(1));
+  build_graph(api, nullptr, res, top, a.ops.ops, "w");
+  auto s = shape(top);
+  // The capture: counter and acc set up, then while(counter) { step_counter }
+  CHECK(s.find("top: #0 kernel wrpkit_set_condition\ntop: #1 while after #0\nbody1: #2 kernel step_counter") !=
+        std::string::npos);
+  auto& w = g_nodes[1];
+  auto& first = g_nodes[0];
+  auto& last = g_nodes.back();
+  CHECK(last.what == "kernel wrpkit_set_condition");
+  CHECK(last.after == 2);  // after the body's kernel, in the body
+  CHECK(last.graph == g_nodes[2].graph);
+  // the same handle and the same condition address (the region the while op names), not negated
+  CHECK(first.args[0] == w.args[0]);
+  CHECK(last.args[0] == w.args[0]);
+  CHECK(first.args[1] == last.args[1]);
+  CHECK(first.args[1] == 0x10000 * uint64_t(a.ops.ops[0].dst_region) + a.ops.ops[0].dst_offset);
+  CHECK(first.args[2] == 0);
+}
+
+TEST_CASE("graph: if with one or two branches, memtile word widths, copies and memsets in order") {
+  reset();
+  auto api = fake_api();
+  FakeResources res;
+  auto top = reinterpret_cast<CUgraph>(uintptr_t(1));
+  std::vector<Op> ops;
+  Op fill;  // 100 vec3 of float at a 4-aligned offset: 4-byte words, pattern of 3
+  fill.type = kOpMemtile, fill.dst_region = 2, fill.dst_offset = 4, fill.size = 100;
+  fill.data = Bytes(12, 1);
+  ops.push_back(fill);
+  Op fill8 = fill;  // 8-byte value at an 8-aligned offset
+  fill8.dst_offset = 16, fill8.data = Bytes(8, 2), fill8.size = 1000;
+  ops.push_back(fill8);
+  Op only_else;  // if with an else branch only: the condition negated
+  only_else.type = kOpIf, only_else.dst_region = 1, only_else.dst_offset = 8;
+  only_else.branch_b.push_back(launch_op("b"));
+  ops.push_back(only_else);
+  Op both = only_else;
+  both.branch_a.push_back(launch_op("a"));
+  ops.push_back(both);
+  Op cp;
+  cp.type = kOpMemcpyH2D, cp.dst_region = 3, cp.dst_offset = 0, cp.size = 4, cp.data = Bytes{1, 2, 3, 4};
+  ops.push_back(cp);
+  Op ms;
+  ms.type = kOpMemset, ms.dst_region = 3, ms.dst_offset = 4, ms.size = 8, ms.value = 0xAB;
+  ops.push_back(ms);
+  build_graph(api, nullptr, res, top, ops, "ops");
+  CHECK(shape(top) ==
+        "top: #0 kernel wrpkit_memtile\n"
+        "top: #1 kernel wrpkit_memtile after #0\n"
+        "top: #2 kernel wrpkit_set_condition after #1\n"
+        "top: #3 if after #2\n"
+        "body1: #4 kernel b\n"
+        "top: #5 kernel wrpkit_set_if_else after #3\n"
+        "top: #6 if after #5\n"
+        "body2: #7 kernel a\n"
+        "top: #8 if after #6\n"
+        "body3: #9 kernel b\n"
+        "top: #10 memcpy after #8\n"
+        "top: #11 memset after #10\n");
+  auto& m = g_nodes[0];  // dst, pattern, pattern words, total words, word bytes
+  CHECK(m.args == std::vector<uint64_t>{0x20004, 0x900000, 3, 300, 4});
+  CHECK(g_nodes[1].args == std::vector<uint64_t>{0x20010, 0x900100, 1, 1000, 8});
+  CHECK(res.constants[0] == Bytes(12, 1));
+  CHECK(g_nodes[2].args == std::vector<uint64_t>{g_nodes[3].args[0], 0x10008, 1});  // negated: else only
+  CHECK(g_nodes[5].args[0] == g_nodes[6].args[0]);  // if handle
+  CHECK(g_nodes[5].args[1] == g_nodes[8].args[0]);  // else handle
+  CHECK(g_nodes[10].dst == 0x30000);
+  CHECK(g_nodes[10].src == 0x900200);  // the h2d bytes, uploaded once at load
+  CHECK(res.constants[2] == Bytes{1, 2, 3, 4});
+  CHECK(g_nodes[11].dst == 0x30004);
+  CHECK(g_nodes[11].size == 8);
+}
+
+TEST_CASE("graph: a fill or condition outside its region is bad input naming the op") {
+  reset();
+  auto api = fake_api();
+  FakeResources res;
+  Op fill;
+  fill.type = kOpMemtile, fill.dst_region = 2, fill.dst_offset = 0, fill.size = 0x10000, fill.data = Bytes(4, 0);
+  try {
+    build_graph(api, nullptr, res, reinterpret_cast<CUgraph>(uintptr_t(1)), {fill}, "x.wrp: operations");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.code() == Exit::bad_input);
+    CHECK(std::string(e.what()) ==
+          "x.wrp: operations[0] (memtile, offset 0): 262144 bytes at offset 0 of region 2 lie outside the regions "
+          "the file holds");
+  }
+  auto old = api;
+  old.cuGraphAddNode = nullptr;  // a driver before CUDA 12.3
+  old.cuDriverGetVersion = [](int* v) { *v = 12020; return 0; };
+  Op w;
+  w.type = kOpWhile, w.dst_region = 1;
+  w.branch_a.push_back(launch_op("a"));
+  try {
+    build_graph(old, nullptr, res, reinterpret_cast<CUgraph>(uintptr_t(1)), {w}, "x.wrp: operations");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.code() == Exit::toolchain);
+    CHECK(std::string(e.what()).find("this driver (CUDA 12.2) has no conditional graph nodes") != std::string::npos);
+  }
+}
