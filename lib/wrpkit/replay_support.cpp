@@ -8,9 +8,8 @@ namespace wrp {
 
 namespace {
 
-// `helpers`: the artifact carries wrp-run's helper kernels (if/while conditions, memtile).
-void collect_blockers(const std::vector<Op>& ops, bool helpers, std::set<std::string>& out) {
-  constexpr const char* kRebuild = "needs wrp-run's helper kernels, which wrp-build adds: rebuild the artifact with it";
+// Ops that need wrp-run's helper kernels go to `need_helpers`, the rest of what blocks to `out`.
+void collect_blockers(const std::vector<Op>& ops, std::set<std::string>& need_helpers, std::set<std::string>& out) {
   for (auto& o : ops) {
     switch (o.type) {
       case kOpLaunch:
@@ -19,9 +18,9 @@ void collect_blockers(const std::vector<Op>& ops, bool helpers, std::set<std::st
       case kOpMemcpyH2D: case kOpMemcpyD2D: case kOpMemset: case kOpAlloc:
         break;
       case kOpIf: case kOpWhile: case kOpMemtile:
-        if (!helpers) out.insert(fmt::format("{} ({})", op_name(o.type), kRebuild));
-        collect_blockers(o.branch_a, helpers, out);
-        collect_blockers(o.branch_b, helpers, out);
+        need_helpers.insert(op_name(o.type));
+        collect_blockers(o.branch_a, need_helpers, out);
+        collect_blockers(o.branch_b, need_helpers, out);
         break;
       case kOpBvhRefit: case kOpBvhRebuild: case kOpHashGridUpdate: case kOpBsrFromTriplets: case kOpBsrTranspose:
         out.insert(fmt::format("{} (needs Warp's own native data structures)", op_name(o.type)));
@@ -41,8 +40,11 @@ std::vector<std::string> replay_blockers(const Artifact& a) {
     why.push_back(fmt::format("format {} (Warp 1.15/1.16): its launch layout is not verified; formats 15..18 replay",
                               a.container.version));
   if (!a.meta.meshes.empty()) why.push_back(fmt::format("{} mesh(es) (need Warp's mesh and BVH code)", a.meta.meshes.size()));
-  std::set<std::string> ops;
-  collect_blockers(a.ops.ops, !a.replay_helpers.empty(), ops);
+  std::set<std::string> ops, need_helpers;
+  collect_blockers(a.ops.ops, need_helpers, ops);
+  if (!need_helpers.empty() && a.replay_helpers.empty())
+    why.push_back(fmt::format("{} (need wrp-run's helper kernels, which wrp-build adds: rebuild the artifact with it)",
+                              fmt::join(need_helpers, ", ")));
   why.insert(why.end(), ops.begin(), ops.end());
   return why;
 }

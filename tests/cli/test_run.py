@@ -13,7 +13,7 @@ def have_gpu():
 
 def test_refusals_and_errors():
     r = run("wrp-run", local("warp-1.17.0-h200/while_loop"))
-    assert r.returncode == 3 and "cannot replay this artifact: while (needs wrp-run's helper kernels, which " \
+    assert r.returncode == 3 and "cannot replay this artifact: while (need wrp-run's helper kernels, which " \
         "wrp-build adds: rebuild the artifact with it)" in r.stderr, r.stderr
     assert r.stderr.count("\n") == 1, r.stderr
     r = run("wrp-run", local("cpu/saxpy_cpu_w119"))

@@ -99,6 +99,26 @@ def step_counter(counter: wp.array(dtype=wp.int32), acc: wp.array(dtype=float)):
     counter[0] = counter[0] - 1
 
 
+@wp.kernel
+def scale_by(a: wp.array(dtype=float), s: float):
+    i = wp.tid()
+    a[i] = a[i] * s
+
+
+@wp.kernel
+def add_vec(dst: wp.array(dtype=wp.vec3), src: wp.array(dtype=wp.vec3), w: wp.array(dtype=float)):
+    i = wp.tid()
+    dst[i] = dst[i] + src[i] * w[i % w.shape[0]]
+
+
+@wp.kernel
+def countdown_parity(counter: wp.array(dtype=wp.int32), odd: wp.array(dtype=wp.int32), log: wp.array(dtype=float)):
+    c = counter[0]
+    log[c % log.shape[0]] = log[c % log.shape[0]] + float(c)
+    odd[0] = c % 2
+    counter[0] = c - 1
+
+
 # --- captures ----------------------------------------------------------------
 
 def scene_particles(d):
@@ -171,8 +191,55 @@ def scene_while(d):
     return body, {"counter": counter}, {"acc": acc, "counter_out": counter}
 
 
+def scene_if_else(d):
+    flag = wp.array([1], dtype=wp.int32, device=d)
+    no = wp.array([0], dtype=wp.int32, device=d)
+    a = wp.array(np.linspace(0.5, 2.0, 1000, dtype=np.float32), dtype=float, device=d)
+
+    def body():
+        wp.capture_if(flag, on_true=lambda: wp.launch(scale_by, dim=a.shape[0], inputs=[a, 3.0], device=d),
+                      on_false=lambda: wp.launch(scale_by, dim=a.shape[0], inputs=[a, -1.0], device=d))
+        wp.capture_if(no, on_false=lambda: wp.launch(scale_by, dim=a.shape[0], inputs=[a, 0.5], device=d))
+        wp.capture_if(flag, on_true=lambda: wp.launch(scale_by, dim=a.shape[0], inputs=[a, 2.0], device=d))
+    return body, {"flag": flag, "no": no, "a": a}, {"a_out": a}
+
+
+def scene_fills(d):
+    # arr.fill_ of a non-zero value records a memtile op: 12-, 8- and 2-byte values, one at an odd offset
+    v = wp.zeros(3000, dtype=wp.vec3, device=d)
+    src = wp.array(np.arange(9000, dtype=np.float32).reshape(3000, 3), dtype=wp.vec3, device=d)
+    w = wp.array(np.array([0.5, 1.5, 2.5], dtype=np.float32), dtype=float, device=d)
+    big = wp.zeros(5000, dtype=wp.int64, device=d)
+    half = wp.zeros(777, dtype=wp.float16, device=d)
+
+    def body():
+        v.fill_(wp.vec3(1.0, -2.0, 3.5))
+        wp.launch(add_vec, dim=v.shape[0], inputs=[v, src, w], device=d)
+        big.fill_(-1234567890123)
+        half.fill_(0.75)
+    return body, {"src": src, "w": w}, {"v": v, "big": big, "half": half}
+
+
+def scene_nested(d):
+    counter = wp.array([9], dtype=wp.int32, device=d)
+    odd = wp.zeros(1, dtype=wp.int32, device=d)
+    log = wp.zeros(4, dtype=float, device=d)
+    acc = wp.zeros(16, dtype=float, device=d)
+
+    def inner():
+        wp.launch(countdown_parity, dim=1, inputs=[counter, odd, log], device=d)
+        # the last pass (counter 1) is odd: the result needs both branches
+        wp.capture_if(odd, on_true=lambda: wp.launch(scale_by, dim=acc.shape[0], inputs=[acc, 1.25], device=d),
+                      on_false=lambda: acc.fill_(2.5))
+
+    def body():
+        wp.capture_while(counter, inner)
+    return body, {"counter": counter}, {"log": log, "acc": acc, "counter_out": counter}
+
+
 SCENES = {"particles": scene_particles, "histogram": scene_histogram, "transforms": scene_transforms,
-          "tiles": scene_tiles, "unique_adjoint": scene_unique_and_adjoint, "while_loop": scene_while}
+          "tiles": scene_tiles, "unique_adjoint": scene_unique_and_adjoint, "while_loop": scene_while,
+          "if_else": scene_if_else, "fills": scene_fills, "nested": scene_nested}
 
 
 def capture(root, output="ptx75", source_fallback=False):
@@ -184,40 +251,52 @@ def capture(root, output="ptx75", source_fallback=False):
     save_kwargs = {"source_fallback": True} if source_fallback else {}
     wp.init()
     d = wp.get_device(os.environ.get("WARP_REPLAY_DEVICE", "cuda:0"))
+    only = os.environ.get("WARP_REPLAY_SCENES")  # e.g. "if_else,fills": capture just these
     for name, make in SCENES.items():
-        body, inputs, outputs = make(d)
+        if only and name not in only.split(","):
+            continue
+        try:
+            capture_scene(root, name, make, d, output, source_fallback, save_kwargs)
+        except Exception as e:  # one scene Warp cannot capture must not cost the others
+            print(f"scene {name} not captured: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+
+
+def capture_scene(root, name, make, d, output, source_fallback, save_kwargs):
+    body, inputs, outputs = make(d)
+    wp.synchronize_device(d)
+    wp.capture_begin(device=d, apic=True)
+    try:
+        body()
+    finally:
+        graph = wp.capture_end(device=d)
+    folder = os.path.join(root, name)
+    os.makedirs(folder, exist_ok=True)
+    # an array in both inputs and outputs is bound under both names (one region)
+    wp.capture_save(graph, os.path.join(folder, name + ".wrp"), inputs=inputs, outputs=outputs, **save_kwargs)
+    recipe = {"warp_version": wp.config.version, "device": d.name, "arch": d.arch,
+              "output": output, "source_fallback": source_fallback,
+              "inputs": list(inputs),
+              "input_dtypes": {k: {"dtype": v.numpy().dtype.str, "shape": list(v.numpy().shape)}
+                               for k, v in inputs.items()},
+              "outputs": {k: {"dtype": v.numpy().dtype.str, "shape": list(v.numpy().shape)}
+                          for k, v in outputs.items()},
+              "files": sorted(os.listdir(os.path.join(folder, name + "_modules")))}
+    json.dump(recipe, open(os.path.join(folder, "recipe.json"), "w"), indent=1)
+    # The .wrp holds memory as it was at save time, before any replay, so one
+    # launch here gives what one replay of the loaded graph must give.
+    before = {k: v.numpy().copy() for k, v in outputs.items()}
+    try:
+        wp.capture_launch(graph)
         wp.synchronize_device(d)
-        wp.capture_begin(device=d, apic=True)
-        try:
-            body()
-        finally:
-            graph = wp.capture_end(device=d)
-        folder = os.path.join(root, name)
-        os.makedirs(folder, exist_ok=True)
-        # an array in both inputs and outputs is bound under both names (one region)
-        wp.capture_save(graph, os.path.join(folder, name + ".wrp"), inputs=inputs, outputs=outputs, **save_kwargs)
-        recipe = {"warp_version": wp.config.version, "device": d.name, "arch": d.arch,
-                  "output": output, "source_fallback": source_fallback,
-                  "inputs": list(inputs),
-                  "outputs": {k: {"dtype": v.numpy().dtype.str, "shape": list(v.numpy().shape)}
-                              for k, v in outputs.items()},
-                  "files": sorted(os.listdir(os.path.join(folder, name + "_modules")))}
-        json.dump(recipe, open(os.path.join(folder, "recipe.json"), "w"), indent=1)
-        # The .wrp holds memory as it was at save time, before any replay, so one
-        # launch here gives what one replay of the loaded graph must give.
-        before = {k: v.numpy().copy() for k, v in outputs.items()}
-        try:
-            wp.capture_launch(graph)
-            wp.synchronize_device(d)
-            after = {k: v.numpy() for k, v in outputs.items()}
-            # a replay that ran nothing must not pass: the graph has to change an output
-            if all(np.array_equal(before[k], after[k]) for k in after):
-                raise SystemExit(f"{name}: one launch changed no output; the scene tests nothing")
-            np.savez(os.path.join(folder, "expected.npz"), **after)
-            note = "expected.npz from the capture's own launch"
-        except Exception as e:
-            note = f"capture's own launch failed ({e}); use `expect` for expected outputs"
-        print(f"captured {name}: {recipe['files']}; {note}")
+        after = {k: v.numpy() for k, v in outputs.items()}
+        # a replay that ran nothing must not pass: the graph has to change an output
+        if all(np.array_equal(before[k], after[k]) for k in after):
+            raise SystemExit(f"{name}: one launch changed no output; the scene tests nothing")
+        np.savez(os.path.join(folder, "expected.npz"), **after)
+        note = "expected.npz from the capture's own launch"
+    except Exception as e:
+        note = f"capture's own launch failed ({e}); use `expect` for expected outputs"
+    print(f"captured {name}: {recipe['files']}; {note}")
 
 
 def outputs_spec(wrp_path):

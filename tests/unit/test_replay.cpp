@@ -22,7 +22,7 @@ TEST_CASE("replay_blockers: launches, copies and memsets replay; if/while withou
   CHECK(replay_blockers(open_artifact(fixtures::cubin18_source(), false)).empty());
   // A capture as Warp saved it has no helper kernels; wrp-build's output has them (test_build_plan.cpp).
   auto w = joined(replay_blockers(open_artifact(fixtures::while_loop(), false)));
-  CHECK(w.find("while (needs wrp-run's helper kernels, which wrp-build adds") != std::string::npos);
+  CHECK(w.find("while (need wrp-run's helper kernels, which wrp-build adds") != std::string::npos);
   CHECK(joined(replay_blockers(open_artifact(fixtures::cpu18(), false))).find("a CPU graph") != std::string::npos);
   if (fixtures::have_shared()) {
     auto m = joined(replay_blockers(open_artifact(fixtures::shared() / "mesh_query_ptx75" / "mesh_query_ptx75.wrp", false)));

@@ -189,6 +189,65 @@ TEST_CASE("graph: a real while capture becomes set-condition, WHILE node, and a 
   CHECK(first.args[2] == 0);
 }
 
+// Captures by stock Warp 1.19 on the H200 (tests/data/warp-1.19.0-h200/default-sf): the ops
+// as Warp recorded them, the graph as wrp-run builds it.
+std::string built(const char* scene, const Artifact** keep = nullptr) {
+  reset();
+  static std::map<std::string, Artifact> opened;
+  auto& a = opened[scene] = open_artifact(fixtures::local(std::string("warp-1.19.0-h200/default-sf/") + scene), false);
+  if (keep) *keep = &a;
+  auto api = fake_api();
+  FakeResources res(&a);
+  auto top = reinterpret_cast<CUgraph>(uintptr_t(1));
+  build_graph(api, nullptr, res, top, a.ops.ops, scene);
+  return shape(top);
+}
+
+TEST_CASE("graph: Warp's capture_if with both branches, the else alone, the if alone") {
+  const Artifact* a = nullptr;
+  auto s = built("if_else", &a);
+  CHECK(s ==
+        "top: #0 kernel wrpkit_set_if_else\n"
+        "top: #1 if after #0\n"
+        "body1: #2 kernel scale_by_013a5985_cuda_kernel_forward\n"
+        "top: #3 if after #1\n"
+        "body2: #4 kernel scale_by_013a5985_cuda_kernel_forward\n"
+        "top: #5 kernel wrpkit_set_condition after #3\n"
+        "top: #6 if after #5\n"
+        "body3: #7 kernel scale_by_013a5985_cuda_kernel_forward\n"
+        "top: #8 kernel wrpkit_set_condition after #6\n"
+        "top: #9 if after #8\n"
+        "body4: #10 kernel scale_by_013a5985_cuda_kernel_forward\n");
+  CHECK(g_nodes[5].args[2] == 1);   // capture_if(no, on_false=...): the condition negated
+  CHECK(g_nodes[8].args[2] == 0);   // capture_if(flag, on_true=...)
+  CHECK(g_nodes[0].args[2] == g_nodes[8].args[1]);  // both read flag's region
+  CHECK(g_nodes[5].args[1] != g_nodes[8].args[1]);  // "no" is another region
+}
+
+TEST_CASE("graph: Warp's fills are memtiles of 12-, 8- and 2-byte values in their widest words") {
+  built("fills");
+  std::vector<std::vector<uint64_t>> fills;
+  for (auto& n : g_nodes)
+    if (n.what == "kernel wrpkit_memtile") fills.push_back({n.args[2], n.args[3], n.args[4]});
+  // (pattern words, total words, word bytes): vec3 x 3000, int64 x 5000, float16 x 777
+  CHECK(fills == std::vector<std::vector<uint64_t>>{{3, 9000, 4}, {1, 5000, 8}, {1, 777, 2}});
+}
+
+TEST_CASE("graph: Warp's while with an if/else inside builds nested conditional bodies") {
+  auto s = built("nested");
+  CHECK(s ==
+        "top: #0 kernel wrpkit_set_condition\n"
+        "top: #1 while after #0\n"
+        "body1: #2 kernel countdown_parity_efdf71b2_cuda_kernel_forward\n"
+        "body1: #3 kernel wrpkit_set_if_else after #2\n"
+        "body1: #4 if after #3\n"
+        "body2: #5 kernel scale_by_013a5985_cuda_kernel_forward\n"
+        "body1: #6 if after #4\n"
+        "body3: #7 kernel wrpkit_memtile\n"
+        "body1: #8 kernel wrpkit_set_condition after #6\n");
+  CHECK(g_nodes[8].args[0] == g_nodes[1].args[0]);  // the loop's own handle, re-evaluated last in its body
+}
+
 TEST_CASE("graph: if with one or two branches, memtile word widths, copies and memsets in order") {
   reset();
   auto api = fake_api();
