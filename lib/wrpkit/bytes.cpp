@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <random>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "wrpkit/error.hpp"
@@ -78,10 +80,28 @@ Bytes read_file(const std::filesystem::path& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     fail(Exit::bad_input, fmt::format("{}: is a folder, expected a file", path.string()));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(Exit::bad_input, fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
-  Bytes data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) fail(Exit::bad_input, fmt::format("{}: read error", path.string()));
+  // read(2) in large blocks, sized by fstat where it knows the size (a load reads
+  // every module file: byte-wise stream iteration cost ~4 ns a byte).
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail(Exit::bad_input, fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
+  struct stat st {};
+  // One byte over the known size: the read that reports the end needs no growth.
+  Bytes data(::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? size_t(st.st_size) + 1 : 65536);
+  size_t have = 0;
+  for (;;) {
+    if (have == data.size()) data.resize(2 * data.size());
+    ssize_t n = ::read(fd, data.data() + have, data.size() - have);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      ::close(fd);
+      fail(Exit::bad_input, fmt::format("{}: read error: {}", path.string(), std::strerror(err)));
+    }
+    have += size_t(n);
+  }
+  ::close(fd);
+  data.resize(have);
   return data;
 }
 

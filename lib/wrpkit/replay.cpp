@@ -2,7 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <mutex>
+#include <set>
 
 #include "wrpkit/cuda_api.hpp"
 #include "wrpkit/error.hpp"
@@ -17,7 +22,29 @@ constexpr int kAttrMaxDynamicSharedBytes = 8;   // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC
 constexpr int kStaticSharedLimit = 48 * 1024;   // above it a kernel must opt in to dynamic shared memory
 constexpr unsigned kStreamNonBlocking = 1;      // CU_STREAM_NON_BLOCKING
 
+CUdevice device_handle(const CudaApi& cu, int device) {
+  int count = 0;
+  cu.check(cu.cuDeviceGetCount(&count), "cuDeviceGetCount");
+  if (device < 0 || device >= count)
+    fail(Exit::usage, fmt::format("device {}: the driver reports {} GPU(s)", device, count));
+  CUdevice dev = 0;
+  cu.check(cu.cuDeviceGet(&dev, device), "cuDeviceGet");
+  return dev;
+}
+
 }  // namespace
+
+void Replay::start_device(int device) {
+  static std::mutex mu;
+  static std::set<int> started;  // each holds one reference to its primary context until the process ends
+  const CudaApi& cu = cuda_api();
+  auto dev = device_handle(cu, device);
+  std::lock_guard lock(mu);
+  if (started.count(device)) return;
+  CUcontext ctx = nullptr;
+  cu.check(cu.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+  started.insert(device);
+}
 
 struct Replay::State final : ReplayResources {
   const CudaApi* cu = nullptr;
@@ -31,8 +58,13 @@ struct Replay::State final : ReplayResources {
   std::map<std::string, CUmodule> module_by_hash;
   CUmodule helpers = nullptr;
   std::map<std::string, CUfunction> functions;  // entry name -> function (kernels and helpers)
+  // One device allocation holds every region, then the constants (memcpy_h2d sources and
+  // fill values), each 256-aligned as cuMemAlloc would give them: one allocation and one
+  // upload of the constants instead of one of each per region and op.
+  CUdeviceptr arena = 0;
   std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> regions;  // id -> (address, size)
-  std::vector<CUdeviceptr> constants;  // memcpy_h2d sources and fill values, uploaded at load
+  uint64_t constants_at = 0, constants_size = 0;
+  Bytes constants;  // host copy of the constants area, uploaded once the graph is built
   std::map<std::string, uint32_t> bindings;  // name -> region id
 
   ~State() override {
@@ -44,8 +76,7 @@ struct Replay::State final : ReplayResources {
     if (stream) cu->cuStreamDestroy(stream);
     for (auto m : modules) cu->cuModuleUnload(m);
     if (helpers) cu->cuModuleUnload(helpers);
-    for (auto& [id, r] : regions) if (r.first) cu->cuMemFree(r.first);
-    for (auto p : constants) cu->cuMemFree(p);
+    if (arena) cu->cuMemFree(arena);
     if (ctx) cu->cuDevicePrimaryCtxRelease(dev);
   }
 
@@ -91,11 +122,14 @@ struct Replay::State final : ReplayResources {
   }
 
   CUdeviceptr constant(ByteView bytes, const std::string& where) override {
-    CUdeviceptr p = 0;
-    cu->check(cu->cuMemAlloc(&p, std::max<size_t>(bytes.size(), 1)), where + ": cuMemAlloc");
-    constants.push_back(p);
-    if (!bytes.empty()) cu->check(cu->cuMemcpyHtoD(p, bytes.data(), bytes.size()), where + ": upload");
-    return p;
+    uint64_t at = constants.size();
+    uint64_t next = at + (bytes.size() + kConstantAlign - 1) / kConstantAlign * kConstantAlign;
+    if (next > constants_size)  // graph_constants_size and the builder disagree: a bug, not the file's fault
+      fail(Exit::toolchain, fmt::format("{}: internal error: constants overflow their area ({} > {} bytes)", where,
+                                        next, constants_size));
+    constants.resize(next);
+    std::copy(bytes.begin(), bytes.end(), constants.begin() + at);
+    return arena + constants_at + at;
   }
 
   std::string helper_images() const {
@@ -105,38 +139,76 @@ struct Replay::State final : ReplayResources {
   }
 };
 
+// WRPKIT_LOAD_PHASES=1: each phase of a load and its time on stderr (a diagnostic for
+// where load time goes; tests/gpu/bench-runtime compares loads with stock Warp's).
+class Phases {
+ public:
+  Phases() : on_(std::getenv("WRPKIT_LOAD_PHASES") != nullptr), t_(std::chrono::steady_clock::now()) {}
+  void mark(const char* what) {
+    if (!on_) return;
+    auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "wrpkit load: %-12s %8.3f ms\n", what, std::chrono::duration<double>(now - t_).count() * 1e3);
+    t_ = now;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point t_;
+};
+
 std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device) {
+  Phases p;
+  auto a = open_artifact(wrp);
+  p.mark("read+parse");
+  return start(std::move(a), device);
+}
+
+std::unique_ptr<Replay> Replay::load_from_memory(const std::string& label, ByteView wrp,
+                                                 const ModuleFileReader& read_module, int device) {
+  return start(open_artifact_bytes(label, wrp, read_module), device);
+}
+
+std::unique_ptr<Replay> Replay::start(Artifact artifact, int device) {
+  Phases phases;
   std::unique_ptr<Replay> r(new Replay());
   r->s_ = std::make_unique<State>();
   auto& s = *r->s_;
-  s.a = open_artifact(wrp);
+  s.a = std::move(artifact);
   auto& a = s.a;
   if (auto why = replay_blockers(a); !why.empty())
     fail(Exit::target, fmt::format("{}: wrp-run cannot replay this artifact: {}. Replay it with stock Warp "
                                    "(wp.capture_load)", a.name(), fmt::join(why, "; ")));
   const CudaApi& cu = cuda_api();
-  int count = 0;
-  cu.check(cu.cuDeviceGetCount(&count), "cuDeviceGetCount");
-  if (device < 0 || device >= count)
-    fail(Exit::usage, fmt::format("device {}: the driver reports {} GPU(s)", device, count));
-  cu.check(cu.cuDeviceGet(&s.dev, device), "cuDeviceGet");
+  s.dev = device_handle(cu, device);
   cu.check(cu.cuDevicePrimaryCtxRetain(&s.ctx, s.dev), "cuDevicePrimaryCtxRetain");
   s.cu = &cu;  // from here on ~State releases what was made
   cu.check(cu.cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
 
+  phases.mark("context");
+  uint64_t size = 0;
+  auto place = [&](uint64_t n, const std::string& what) {
+    uint64_t at = size, padded = (std::max<uint64_t>(n, 1) + kConstantAlign - 1) / kConstantAlign * kConstantAlign;
+    if (padded < n || at + padded < at)
+      fail(Exit::bad_input, fmt::format("{}: {} of {} bytes overflows the address space", a.name(), what, n));
+    size = at + padded;
+    return at;
+  };
+  // A zero-size region still gets an address: kernels may receive it as an empty array.
+  for (auto& reg : a.regions) s.regions[reg.id] = {place(reg.size, fmt::format("region {}", reg.id)), reg.size};
+  s.constants_size = graph_constants_size(a.ops.ops);
+  s.constants_at = place(s.constants_size, "the graph's constants");
+  cu.check(cu.cuMemAlloc(&s.arena, size), fmt::format("cuMemAlloc of {} bytes for the regions", size));
+  auto& mem = a.container.require(kSectionMemory, a.name());
   for (auto& reg : a.regions) {
-    CUdeviceptr p = 0;
-    // A zero-size region still gets an address: kernels may receive it as an empty array.
-    cu.check(cu.cuMemAlloc(&p, std::max<uint64_t>(reg.size, 1)), fmt::format("cuMemAlloc(region {})", reg.id));
-    s.regions[reg.id] = {p, reg.size};
-    if (reg.has_initial_data && reg.size) {
-      auto& mem = a.container.require(kSectionMemory, a.name());
-      uint64_t at = reg.data_offset - mem.file_offset;
-      cu.check(cu.cuMemcpyHtoD(p, mem.data.data() + at, reg.size), fmt::format("initial data of region {}", reg.id));
-    }
+    auto& r = s.regions[reg.id];
+    r.first += s.arena;
+    if (reg.has_initial_data && reg.size)
+      cu.check(cu.cuMemcpyHtoD(r.first, mem.data.data() + (reg.data_offset - mem.file_offset), reg.size),
+               fmt::format("initial data of region {}", reg.id));
   }
   for (auto& b : a.meta.bindings) s.bindings[b.name] = b.region_id;
 
+  phases.mark("regions");
   for (size_t m = 0; m < a.modules.size(); ++m) {
     CUmodule mod = nullptr;
     auto& rec = a.meta.modules[m];
@@ -146,10 +218,15 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
     s.module_by_hash[rec.hash] = mod;
   }
 
+  phases.mark("modules");
   cu.check(cu.cuStreamCreate(&s.stream, kStreamNonBlocking), "cuStreamCreate");
   cu.check(cu.cuGraphCreate(&s.graph, 0), "cuGraphCreate");
   build_graph(cu, s.ctx, s, s.graph, a.ops.ops, a.name() + ": operations");
+  if (!s.constants.empty())
+    cu.check(cu.cuMemcpyHtoD(s.arena + s.constants_at, s.constants.data(), s.constants.size()), "graph constants");
+  phases.mark("graph");
   cu.check(cu.cuGraphInstantiateWithFlags(&s.exec, s.graph, 0), "cuGraphInstantiate");
+  phases.mark("instantiate");
   return r;
 }
 

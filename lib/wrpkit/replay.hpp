@@ -26,7 +26,13 @@ class Replay {
   // Throws wrp::Error: bad_input (malformed), target (ops it cannot replay: replay_blockers),
   // toolchain (no driver or GPU, a CUDA call failed).
   static std::unique_ptr<Replay> load(const std::filesystem::path& wrp, int device);
+  // The same from memory: the .wrp's bytes and a reader of its module files (`label` names it in messages).
+  static std::unique_ptr<Replay> load_from_memory(const std::string& label, ByteView wrp,
+                                                  const ModuleFileReader& read_module, int device);
   ~Replay();
+
+  // Starts the driver and keeps device `device`'s primary context alive for the process (wrp_init).
+  static void start_device(int device);
 
   // The named binding's region: size in bytes. Throws usage for an unknown name.
   uint64_t param_size(const std::string& name) const;
@@ -40,6 +46,7 @@ class Replay {
 
  private:
   Replay() = default;
+  static std::unique_ptr<Replay> start(Artifact a, int device);
   std::unique_ptr<State> s_;
 };
 

@@ -25,6 +25,11 @@ class ReplayResources {
   virtual CUdeviceptr constant(ByteView bytes, const std::string& where) = 0;
 };
 
+// Device bytes build_graph asks `constant` for (memcpy sources, fill values), each
+// rounded up to kConstantAlign: the size of one upload area allocated before building.
+constexpr uint64_t kConstantAlign = 256;
+uint64_t graph_constants_size(const std::vector<Op>& ops);
+
 // Appends `ops` to `graph` as one chain; `where` prefixes messages ("FILE: operations").
 void build_graph(const CudaApi& cu, CUcontext ctx, ReplayResources& res, CUgraph graph, const std::vector<Op>& ops,
                  const std::string& where);

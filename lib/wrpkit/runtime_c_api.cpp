@@ -3,8 +3,11 @@
 #include "wrpkit/wrp_runtime.h"
 
 #include <new>
+#include <optional>
 #include <string>
 
+#include "wrpkit/artifact.hpp"
+#include "wrpkit/cuda_api.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/replay.hpp"
 
@@ -51,6 +54,33 @@ wrp_status null_argument(const char* what) {
 }  // namespace
 
 extern "C" {
+
+wrp_status wrp_init(int device) {
+  return guarded([&] { wrp::Replay::start_device(device); });
+}
+
+wrp_status wrp_load_from_memory(const void* wrp, size_t wrp_size, const wrp_module_file* modules,
+                                size_t module_count, const char* label, int device, wrp_graph** out) {
+  if (!wrp) return null_argument("wrp");
+  if (!modules && module_count) return null_argument("modules");
+  if (!out) return null_argument("out");
+  *out = nullptr;
+  return guarded([&] {
+    for (size_t i = 0; i < module_count; ++i)
+      if (!modules[i].name || (!modules[i].data && modules[i].size))
+        wrp::fail(wrp::Exit::usage, "modules[" + std::to_string(i) + "] has a NULL name or data");
+    wrp::ModuleFileReader read = [&](const std::string& name) -> std::optional<wrp::Bytes> {
+      for (size_t i = 0; i < module_count; ++i)
+        if (name == modules[i].name) {
+          auto* p = static_cast<const uint8_t*>(modules[i].data);
+          return wrp::Bytes(p, p + modules[i].size);
+        }
+      return std::nullopt;
+    };
+    auto bytes = wrp::ByteView(static_cast<const uint8_t*>(wrp), wrp_size);
+    *out = new wrp_graph{wrp::Replay::load_from_memory(label ? label : "<memory>", bytes, read, device)};
+  });
+}
 
 wrp_status wrp_load(const char* path, int device, wrp_graph** out) {
   if (!path) return null_argument("path");

@@ -27,9 +27,26 @@ typedef enum {
 
 typedef struct wrp_graph wrp_graph;
 
+/* One file of an artifact's NAME_modules/ folder, in memory (wrp_load_from_memory). */
+typedef struct {
+  const char* name; /* the bare file name the .wrp's metadata gives */
+  const void* data;
+  size_t size;
+} wrp_module_file;
+
+/* Loads libcuda, initialises the driver (cuInit) and creates device `device`'s
+ * primary context, which stays alive for the process; wrp_load does the same on
+ * first use. Separate for applications that start the GPU early (and to time a
+ * load alone: creating a context takes ~0.1 s on an H200). */
+WRP_API wrp_status wrp_init(int device);
 /* Loads NAME.wrp (+ NAME_modules/) on CUDA device `device`: regions with their
  * initial contents, module images, one CUDA graph of the op stream. */
 WRP_API wrp_status wrp_load(const char* path, int device, wrp_graph** out);
+/* The same from memory: the .wrp's bytes and its module files (entries the graph does
+ * not use are ignored). Everything is copied; the caller may free the buffers after.
+ * `label` names the artifact in messages (NULL: "<memory>"). */
+WRP_API wrp_status wrp_load_from_memory(const void* wrp, size_t wrp_size, const wrp_module_file* modules,
+                                        size_t module_count, const char* label, int device, wrp_graph** out);
 /* Size in bytes of a named binding (Warp's capture_save inputs/outputs). */
 WRP_API wrp_status wrp_param_size(const wrp_graph* g, const char* name, uint64_t* size);
 /* Copies `size` bytes (exactly the binding's size) into / out of the binding's region.

@@ -31,6 +31,23 @@ def test_refusals_and_errors():
         assert r.returncode == 4 and "no NVIDIA driver" in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
+def test_in_memory_load_checks_the_same():
+    import shutil
+    src = local("warp-1.17.0-h200/particles")
+    lone = os.path.join(tmpdir(), "lone.wrp")
+    shutil.copy(src, lone)  # no lone_modules/: wrp_load_from_memory gets no module files
+    for args in ([lone], ["--in-memory", lone]):
+        r = run("wrp-run", *args)
+        assert r.returncode == 2 and "lone_modules/wp___main___48458f3.sm75.ptx is missing" in r.stderr, r.stderr
+    bad = os.path.join(tmpdir(), "cut.wrp")
+    open(bad, "wb").write(open(src, "rb").read()[:100])
+    r = run("wrp-run", "--in-memory", bad)
+    assert r.returncode == 2 and r.stderr.startswith(f"wrp-run: error: {bad}:"), r.stderr
+    if not have_gpu():
+        r = run("wrp-run", "--in-memory", src)
+        assert r.returncode == 4 and "no NVIDIA driver" in r.stderr, r.stderr
+
+
 def test_built_conditionals_carry_their_helpers():
     import json
     out = os.path.join(tmpdir(), "w.wrp")
@@ -50,4 +67,4 @@ def test_built_conditionals_carry_their_helpers():
 
 
 if __name__ == "__main__":
-    main([test_refusals_and_errors, test_built_conditionals_carry_their_helpers])
+    main([test_refusals_and_errors, test_in_memory_load_checks_the_same, test_built_conditionals_carry_their_helpers])

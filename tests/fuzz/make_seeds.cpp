@@ -84,7 +84,10 @@ static void artifact_seeds(const fs::path& path) {
   for (auto& s : a.container.sections) {
     if (s.type == wrp::kSectionMetadata) seed("metadata", s.data);
     if (s.type == wrp::kSectionMemory && s.data.size() <= kMaxWholeFile) seed("memory", s.data);
-    if (s.type == wrp::kSectionOperations) seed("ops", s.data);
+    if (s.type == wrp::kSectionOperations) {
+      seed("ops", s.data);
+      seed("replay_graph", s.data);
+    }
     if (s.type == wrp::kSectionWrpkit) seed("provenance", s.data);
   }
   for (auto& mf : a.modules) module_seeds(mf);

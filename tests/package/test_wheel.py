@@ -94,6 +94,9 @@ def main(wheel):
             assert lib.startswith(("linux-vdso", "libc.so", "libm.so", "/lib64/ld-linux", "libdl.so", "libpthread.so")) \
                 or (lib == "libwrpkit_runtime.so" and os.path.realpath(found) ==
                     os.path.realpath(os.path.join(prefix, "lib", lib))), f"{tool} needs {line.strip()}"
+    # the replay runtime stays under 2 MB (stripped, everything it needs linked in; hash.cpp says why it can)
+    size = os.path.getsize(os.path.join(prefix, "lib", "libwrpkit_runtime.so"))
+    assert size < 2_000_000, f"libwrpkit_runtime.so is {size} bytes, over the 2 MB it must stay under"
     # wrp-run without a GPU: one line, exit 4 (3 for what it cannot replay)
     r = run(["wrp-run", PTX_CAPTURE], env, check=False)
     assert r.returncode in (0, 4), (r.returncode, r.stderr)

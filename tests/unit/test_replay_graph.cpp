@@ -231,6 +231,9 @@ TEST_CASE("graph: Warp's fills are memtiles of 12-, 8- and 2-byte values in thei
     if (n.what == "kernel wrpkit_memtile") fills.push_back({n.args[2], n.args[3], n.args[4]});
   // (pattern words, total words, word bytes): vec3 x 3000, int64 x 5000, float16 x 777
   CHECK(fills == std::vector<std::vector<uint64_t>>{{3, 9000, 4}, {1, 5000, 8}, {1, 777, 2}});
+  const Artifact* a = nullptr;
+  built("fills", &a);
+  CHECK(graph_constants_size(a->ops.ops) == 3 * kConstantAlign);
 }
 
 TEST_CASE("graph: Warp's while with an if/else inside builds nested conditional bodies") {
@@ -300,6 +303,9 @@ TEST_CASE("graph: if with one or two branches, memtile word widths, copies and m
   CHECK(res.constants[2] == Bytes{1, 2, 3, 4});
   CHECK(g_nodes[11].dst == 0x30004);
   CHECK(g_nodes[11].size == 8);
+  // the runtime allocates the constants' area before building: exactly what the builder asked for
+  CHECK(res.constants.size() == 3);
+  CHECK(graph_constants_size(ops) == 3 * kConstantAlign);
 }
 
 TEST_CASE("graph: a fill or condition outside its region is bad input naming the op") {
