@@ -97,3 +97,24 @@ TEST_CASE("an output that cannot be written is refused with exit 5 and leaves no
   CHECK_FALSE(fs::exists(out));
   CHECK(temporaries_in(tmp.path()) == 0);
 }
+
+TEST_CASE("read_file: whole files of any size, files the kernel cannot size, and clear refusals") {
+  TempDir tmp;
+  for (size_t n : {size_t(0), size_t(1), size_t(65535), size_t(65536), size_t(200001)}) {
+    Bytes data(n);
+    for (size_t i = 0; i < n; ++i) data[i] = uint8_t(i * 7 + 3);
+    auto p = fs::path(tmp.path()) / ("f" + std::to_string(n));
+    write_file_atomic(p, data);
+    CHECK(read_file(p) == data);
+  }
+  // /proc files report size 0 to fstat: read until the end all the same
+  auto status = read_file("/proc/self/status");
+  CHECK(std::string(status.begin(), status.end()).find("Name:") == 0);
+  try {
+    read_file(fs::path(tmp.path()) / "missing");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.code() == Exit::bad_input);
+    CHECK(std::string(e.what()).find("missing: cannot open: No such file or directory") != std::string::npos);
+  }
+}
