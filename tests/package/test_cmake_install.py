@@ -30,8 +30,13 @@ def main(build, source):
     check = subprocess.run([os.path.join(examples, "check_and_load"), capture], capture_output=True, text=True)
     assert (check.returncode == 3 and "no GPU to check on" in check.stderr) or check.returncode == 0, \
         (check.returncode, check.stdout, check.stderr)
+    # replay.c: the runtime's C API from C, linked to the installed libwrpkit_runtime.so
+    rep = subprocess.run([os.path.join(examples, "replay"), capture, "x"], capture_output=True, text=True)
+    assert (rep.returncode == 4 and rep.stderr.startswith("replay: no NVIDIA driver")) or \
+        (rep.returncode == 0 and rep.stdout.startswith("x: ")), (rep.returncode, rep.stdout, rep.stderr)
     shutil.rmtree(tmp)
-    print(f"cmake install: examples built with find_package(wrpkit) from {prefix} (check_and_load exit {check.returncode})")
+    print(f"cmake install: examples built with find_package(wrpkit) from {prefix} (check_and_load exit "
+          f"{check.returncode}, replay exit {rep.returncode})")
 
 
 if __name__ == "__main__":

@@ -204,7 +204,11 @@ def main(wheel):
     # without a GPU it says so (exit 3); with one, every module loads as SASS (exit 0)
     assert (check.returncode == 3 and "no GPU to check on" in check.stderr) or check.returncode == 0, \
         (check.returncode, check.stdout, check.stderr)
-    print(f"wheel: examples/check_and_load built with find_package(wrpkit) from the wheel (exit {check.returncode})")
+    rep = run([os.path.join(build, "replay"), os.path.join(work, "cli", "particles.wrp"), "x"], env, check=False)
+    assert (rep.returncode == 4 and rep.stderr.startswith("replay: no NVIDIA driver")) or \
+        (rep.returncode == 0 and rep.stdout.startswith("x: ")), (rep.returncode, rep.stdout, rep.stderr)
+    print(f"wheel: examples/check_and_load and replay (C, the runtime's C API) built with find_package(wrpkit) "
+          f"from the wheel (exit {check.returncode}, {rep.returncode})")
     print("wheel: all checks passed")
     subprocess.run(["rm", "-rf", tmp])
 
