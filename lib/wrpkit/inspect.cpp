@@ -159,7 +159,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
   for (auto& b : blockers) why.push_back(b);
   toml::array helpers;
   std::vector<std::string> helper_archs;
-  for (auto& e : a.replay_helpers) helper_archs.push_back(e.kind == ImageKind::ptx ? e.arch.str() : e.arch.sm());
+  for (auto& e : a.replay_helpers) helper_archs.push_back(e.arch.str());  // sm_90, compute_75
   for (auto& h : helper_archs) helpers.push_back(h);
   j.insert("wrp_run", toml::table{{"replays", blockers.empty()}, {"blockers", std::move(why)},
                                   {"helpers", std::move(helpers)}});

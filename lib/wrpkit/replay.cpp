@@ -123,7 +123,7 @@ struct Replay::State final : ReplayResources {
 
   CUdeviceptr constant(ByteView bytes, const std::string& where) override {
     uint64_t at = constants.size();
-    uint64_t next = at + (bytes.size() + kConstantAlign - 1) / kConstantAlign * kConstantAlign;
+    uint64_t next = at + constant_slot(bytes.size());
     if (next > constants_size)  // graph_constants_size and the builder disagree: a bug, not the file's fault
       fail(Exit::toolchain, fmt::format("{}: internal error: constants overflow their area ({} > {} bytes)", where,
                                         next, constants_size));
@@ -134,7 +134,7 @@ struct Replay::State final : ReplayResources {
 
   std::string helper_images() const {
     std::vector<std::string> names;
-    for (auto& e : a.replay_helpers) names.push_back(e.kind == ImageKind::ptx ? e.arch.str() : e.arch.sm());
+    for (auto& e : a.replay_helpers) names.push_back(e.arch.str());  // sm_90, compute_75
     return fmt::format("{}", fmt::join(names, " "));
   }
 };
@@ -187,7 +187,7 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device) {
   phases.mark("context");
   uint64_t size = 0;
   auto place = [&](uint64_t n, const std::string& what) {
-    uint64_t at = size, padded = (std::max<uint64_t>(n, 1) + kConstantAlign - 1) / kConstantAlign * kConstantAlign;
+    uint64_t at = size, padded = constant_slot(std::max<uint64_t>(n, 1));
     if (padded < n || at + padded < at)
       fail(Exit::bad_input, fmt::format("{}: {} of {} bytes overflows the address space", a.name(), what, n));
     size = at + padded;

@@ -200,12 +200,11 @@ class Builder {
 }  // namespace
 
 uint64_t graph_constants_size(const std::vector<Op>& ops) {
-  auto rounded = [](uint64_t n) { return (n + kConstantAlign - 1) / kConstantAlign * kConstantAlign; };
   uint64_t total = 0;
   for (auto& o : ops) {
     // as Builder::chain: memcpy_h2d of a non-zero size, memtile of a non-empty value and count
-    if (o.type == kOpMemcpyH2D && o.size) total += rounded(o.data.size());
-    if (o.type == kOpMemtile && !o.data.empty() && o.size) total += rounded(o.data.size());
+    if (o.type == kOpMemcpyH2D && o.size) total += constant_slot(o.data.size());
+    if (o.type == kOpMemtile && !o.data.empty() && o.size) total += constant_slot(o.data.size());
     total += graph_constants_size(o.branch_a) + graph_constants_size(o.branch_b);
   }
   return total;

@@ -28,6 +28,8 @@ class ReplayResources {
 // Device bytes build_graph asks `constant` for (memcpy sources, fill values), each
 // rounded up to kConstantAlign: the size of one upload area allocated before building.
 constexpr uint64_t kConstantAlign = 256;
+// `n` bytes rounded up to kConstantAlign (0 when n is within kConstantAlign of 2^64: callers check).
+constexpr uint64_t constant_slot(uint64_t n) { return (n + kConstantAlign - 1) / kConstantAlign * kConstantAlign; }
 uint64_t graph_constants_size(const std::vector<Op>& ops);
 
 // Appends `ops` to `graph` as one chain; `where` prefixes messages ("FILE: operations").

@@ -62,7 +62,7 @@ class Resources : public wrp::ReplayResources {
   wrp::CUfunction kernel(const wrp::LaunchOp&, const std::string&) override { return this; }
   wrp::CUfunction helper(const char*, const std::string&) override { return this; }
   wrp::CUdeviceptr constant(wrp::ByteView bytes, const std::string&) override {
-    asked += (bytes.size() + wrp::kConstantAlign - 1) / wrp::kConstantAlign * wrp::kConstantAlign;
+    asked += wrp::constant_slot(bytes.size());
     return 0x100000000000ull + asked;
   }
   uint64_t asked = 0;
