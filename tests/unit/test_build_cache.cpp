@@ -11,7 +11,7 @@
 using namespace wrp;
 namespace fs = std::filesystem;
 
-TEST_CASE("cache entries are checked on every read; a bad entry is a miss and is replaced") {
+TEST_CASE("cache entries are checked on every read, a bad entry is a miss and is replaced") {
   TempDir tmp;
   BuildCache cache(fs::path(tmp.path()) / "cache");
   Bytes payload{1, 2, 3, 4, 5, 6, 7, 8};

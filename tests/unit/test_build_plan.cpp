@@ -170,7 +170,7 @@ TEST_CASE("check_tools: Warp headers of another release, archs a compiler lacks"
   CHECK(has(m2, "cannot compile for sm_110"));
 }
 
-TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught; right output is packed and emitted") {
+TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught, right output is packed and emitted") {
   auto src = fixtures::cubin18_source();
   auto a = open_artifact(src);
   TempDir tmp;
@@ -197,7 +197,7 @@ TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught; right out
   std::string stages;
   for (auto& p : seen) stages += fmt::format("{}:{}/{} ", p.stage, p.done, p.total);
   CHECK(stages == "compile:0/1 compile:1/1 pack:0/1 pack:1/1 write:0/1 write:1/1 done:1/1 ");
-  CHECK(seen[1].current == "wp___main___f8b9300.cubin for sm_90");
+  CHECK(seen[1].current == "wp___main___f8b9300.sm90.cubin for sm_90");  // the module file, the target
   for (size_t i = 1; i < seen.size(); ++i) CHECK(seen[i].elapsed_s >= seen[i - 1].elapsed_s);
   CHECK(ok.last_options_seen == "O3, fuse_fp");
   auto out = open_artifact(opt.output);
@@ -229,7 +229,7 @@ TEST_CASE("plan: wrp-run's helper kernels where the graph has if/while/memtile, 
   CHECK_FALSE(plan_build(options({"sm_90"}), p, "/tmp/x.wrp", options({"sm_90"}).targets).helpers);
 }
 
-TEST_CASE("pipeline: the helper fatbin goes into the .wrp, checked; a rebuild without them drops it") {
+TEST_CASE("pipeline: the helper fatbin goes into the .wrp, checked, a rebuild without them drops it") {
   if (!find_toolchain(std::nullopt).nvfatbin || !find_toolchain(std::nullopt).nvrtc) return;  // scripts/setup installs them
   auto src = fixtures::local("warp-1.19.0-h200/default-sf/while_loop");
   auto a = open_artifact(src);

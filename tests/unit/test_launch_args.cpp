@@ -116,7 +116,7 @@ TEST_CASE("a data pointer into a region the file does not hold is refused, namin
   }
 }
 
-TEST_CASE("launch grid: grid-stride rows capped by max_blocks; lean kernels spill over y and z") {
+TEST_CASE("launch grid: grid-stride rows capped by max_blocks, lean kernels spill over y and z") {
   LaunchOp l;
   l.block_dim = 256;
   l.dim = 1'000'000;

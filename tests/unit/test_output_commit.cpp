@@ -45,7 +45,7 @@ TEST_CASE("module files are named by content, before the extension Warp loads by
   CHECK(module_file_name("a.fatbin", b) != module_file_name("a.fatbin", Bytes{1, 2, 4}));
 }
 
-TEST_CASE("a fresh output is staged whole; a rebuild replaces the older artifact's files only after the commit") {
+TEST_CASE("a fresh output is staged whole, a rebuild replaces the older artifact's files only after the commit") {
   TempDir tmp;
   auto out = fs::path(tmp.path()) / "out.wrp";
   auto dir = modules_dir_for(out);

@@ -7,7 +7,7 @@
 
 using namespace wrp;
 
-TEST_CASE("progress line: counts, stage, current item, elapsed; cut to the terminal's width") {
+TEST_CASE("progress line: counts, stage, current item, elapsed, cut to the terminal's width") {
   BuildProgress p{"compile", 3, 40, "sim.ptx for sm_87", 3.25};
   CHECK(progress_line(p, 200) == "[ 3/40] compile sim.ptx for sm_87  3.2 s");
   auto narrow = progress_line(p, 24);

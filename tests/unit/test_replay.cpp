@@ -16,7 +16,7 @@ static std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
-TEST_CASE("replay_blockers: launches, copies and memsets replay; if/while without helpers, CPU graphs and meshes are named") {
+TEST_CASE("replay_blockers: launches, copies and memsets replay, if/while without helpers, CPU graphs and meshes are named") {
   CHECK(replay_blockers(open_artifact(fixtures::ptx75(), false)).empty());
   CHECK(replay_blockers(open_artifact(fixtures::local("warp-1.17.0-h200/histogram"), false)).empty());  // memcpy_d2d, memset
   CHECK(replay_blockers(open_artifact(fixtures::cubin18_source(), false)).empty());
@@ -30,7 +30,7 @@ TEST_CASE("replay_blockers: launches, copies and memsets replay; if/while withou
   }
 }
 
-TEST_CASE("npy: NumPy's layout round-trips; wrong files are refused naming what is wrong") {
+TEST_CASE("npy: NumPy's layout round-trips, wrong files are refused naming what is wrong") {
   NpyArray a{"<f4", {2, 3}, Bytes(24, 7)};
   auto bytes = npy_bytes(a);
   CHECK((bytes.size() - 24) % 64 == 0);  // data starts on a 64-byte boundary
