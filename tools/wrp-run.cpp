@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tool_main.hpp"
+#include "wrpkit/artifact.hpp"
 #include "wrpkit/bytes.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/json.hpp"
@@ -76,7 +77,7 @@ int main(int argc, char** argv) {
     if (in_memory) {
       wrp_bytes = wrp::read_file(artifact);
       std::error_code ec;
-      auto dir = std::filesystem::path(artifact).replace_extension().string() + "_modules";
+      auto dir = wrp::modules_dir_for(artifact);
       for (auto& e : std::filesystem::directory_iterator(dir, ec))
         if (e.is_regular_file()) files.emplace_back(e.path().filename().string(), wrp::read_file(e.path()));
     }

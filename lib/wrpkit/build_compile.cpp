@@ -23,6 +23,18 @@ void check_entries(const std::string& what, const std::vector<std::string>& have
       fail(code, fmt::format("{} lacks kernel entry '{}' that the metadata names", what, n));
 }
 
+void check_compiled(const std::string& what, ByteView img, const Arch& arch, bool to_ptx,
+                    const std::vector<std::string>& entries) {
+  if (to_ptx) {
+    check_entries(what, parse_ptx(what, img).entries, entries, Exit::toolchain);
+    return;
+  }
+  auto info = parse_elf(what, img);
+  if (info.arch.number() != arch.number())
+    fail(Exit::toolchain, fmt::format("{}: the compiler produced {} SASS", what, info.arch.sm()));
+  check_entries(what, info.entries, entries, Exit::toolchain);
+}
+
 std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Toolset& tools, unsigned threads,
                                  Progress& progress) {
   auto& jobs = plan.jobs;
@@ -48,15 +60,7 @@ std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Tools
                     : tools.compile_ptx(pm.ptx, job.arch, name);
     fault_point("compile");
     auto what = fmt::format("{} compiled from {} for {}", name, image_origin_name(job.from), target);
-    if (job.to_ptx) {
-      auto info = parse_ptx(what, img);
-      check_entries(what, info.entries, pm.entries, Exit::toolchain);
-    } else {
-      auto info = parse_elf(what, img);
-      if (info.arch.number() != job.arch.number())
-        fail(Exit::toolchain, fmt::format("{}: the compiler produced {} SASS", what, info.arch.sm()));
-      check_entries(what, info.entries, pm.entries, Exit::toolchain);
-    }
+    check_compiled(what, img, job.arch, job.to_ptx, pm.entries);
     out[order[k]] = std::move(img);
     progress.step(fmt::format("{} for {}", name, target));
   });

@@ -4,11 +4,9 @@
 #include <spdlog/spdlog.h>
 
 #include "wrpkit/build_stages.hpp"
-#include "wrpkit/elf.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/fatbin.hpp"
 #include "wrpkit/parallel.hpp"
-#include "wrpkit/ptx.hpp"
 #include "wrpkit/replay_helpers.hpp"
 
 namespace wrp {
@@ -30,15 +28,8 @@ Bytes helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOptions& o
     auto what = fmt::format("wrp-run's helper kernels for {}", target);
     spdlog::info("compile {}", what);
     auto img = tools.compile_standalone(replay_helper_source(), "wrpkit_helpers.cu", arch, to_ptx);
-    if (to_ptx) {
-      check_entries(what, parse_ptx(what, img).entries, entries, Exit::toolchain);
-      arch.is_virtual = true;
-    } else {
-      auto info = parse_elf(what, img);
-      if (info.arch.number() != arch.number())
-        fail(Exit::toolchain, fmt::format("{}: the compiler produced {} SASS", what, info.arch.sm()));
-      check_entries(what, info.entries, entries, Exit::toolchain);
-    }
+    check_compiled(what, img, arch, to_ptx, entries);
+    arch.is_virtual = to_ptx;
     images[k] = std::move(img);
     inputs[k] = {to_ptx, arch, images[k], to_ptx ? arch.str() : arch.sm()};
     progress.step(what);

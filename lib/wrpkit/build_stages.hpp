@@ -41,6 +41,11 @@ BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vect
 // Writes the artifact as it is (a CPU graph with --allow-cpu): the same .wrp bytes and module files.
 void emit_unchanged(const Artifact& a, const std::filesystem::path& out);
 
+// Checks a compiled image: PTX, or SASS of exactly `arch`, listing every entry in `entries`;
+// throws wrp::Error(toolchain) naming `what`. Used for modules and wrp-run's helper kernels.
+void check_compiled(const std::string& what, ByteView img, const Arch& arch, bool to_ptx,
+                    const std::vector<std::string>& entries);
+
 // Checks that an image lists every entry in `entries`; throws `code` naming `what`.
 void check_entries(const std::string& what, const std::vector<std::string>& have,
                    const std::vector<std::string>& entries, Exit code);

@@ -4,8 +4,6 @@
 
 #include <cctype>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include "wrpkit/error.hpp"
 
@@ -86,9 +84,12 @@ NpyArray parse_npy(ByteView b, const std::string& name) {
 }
 
 NpyArray read_npy(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(Exit::usage, fmt::format("{}: cannot open", path.string()));
-  Bytes b((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Bytes b;
+  try {
+    b = read_file(path);
+  } catch (const Error& e) {
+    fail(Exit::usage, e.what());  // a --set file is the user's argument, not the artifact
+  }
   return parse_npy(b, path.string());
 }
 

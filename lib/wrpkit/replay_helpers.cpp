@@ -64,7 +64,7 @@ std::vector<std::string> replay_helper_entries() { return {kHelperSetCondition, 
 
 bool needs_replay_helpers(const std::vector<Op>& ops) {
   for (auto& o : ops) {
-    if (o.type == kOpIf || o.type == kOpWhile || o.type == kOpMemtile) return true;
+    if (op_needs_helpers(o.type)) return true;
     if (needs_replay_helpers(o.branch_a) || needs_replay_helpers(o.branch_b)) return true;
   }
   return false;

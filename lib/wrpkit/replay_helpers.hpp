@@ -28,7 +28,9 @@ inline constexpr const char* kHelperMemtile = "wrpkit_memtile";
 const std::string& replay_helper_source();
 std::vector<std::string> replay_helper_entries();
 
-// Whether replaying these ops needs the helpers (if, while or memtile at any depth).
+// Ops whose replay needs the helpers: if, while (their conditions) and memtile (the fill kernel).
+inline bool op_needs_helpers(uint32_t type) { return type == kOpIf || type == kOpWhile || type == kOpMemtile; }
+// Whether replaying these ops needs the helpers (such an op at any depth).
 bool needs_replay_helpers(const std::vector<Op>& ops);
 
 // The images of a wrpkit-helpers section (a fatbin). Throws wrp::Error(bad_input)
