@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <initializer_list>
+
 #include "wrpkit/metadata.hpp"
 
 namespace wrp {
@@ -103,6 +105,7 @@ class Walker {
       body.skip(4, w);
       o.size = body.u64(w + ".size");
     }
+    if (is_algorithm_op(type)) algorithm(body, w, type, o.algo);
     if (type == kOpMemtile) {
       o.dst_region = body.i32(w + ".region_id");
       uint32_t srcsize = body.u32(w + ".srcsize");
@@ -114,6 +117,96 @@ class Walker {
       o.data.assign(d.begin(), d.end());
     }
     return o;
+  }
+
+  static RegionRef ref(Reader& b, int32_t region, const std::string& field) {
+    return {region, b.u64(field)};
+  }
+
+  // Field order as Warp writes them (apic_types.h); the checks are those its loader
+  // makes, plus what the replay kernels need (strides in whole scalars).
+  void algorithm(Reader& b, const std::string& w, uint32_t type, AlgorithmOp& g) {
+    auto scalar_stride = [&](int32_t stride, const char* field) {
+      if (stride < 0 || stride % int32_t(scalar_size(g.dtype)))
+        b.error(w + field, fmt::format("byte stride {} is not a non-negative multiple of the {}-byte {}", stride,
+                                       scalar_size(g.dtype), scalar_name(g.dtype)));
+    };
+    auto dtype_in = [&](std::initializer_list<uint8_t> ok) {
+      for (auto t : ok)
+        if (g.dtype == t) return;
+      b.error(w + ".dtype", fmt::format("element type {} is not one this op takes", g.dtype));
+    };
+    if (type == kOpScan) {
+      int32_t dst = b.i32(w + ".dst_region_id"), src = b.i32(w + ".src_region_id");
+      g.b = ref(b, dst, w + ".dst_offset");
+      g.a = ref(b, src, w + ".src_offset");
+      g.count = b.u32(w + ".length");
+      g.stride_a = b.i32(w + ".in_stride");
+      g.stride_b = b.i32(w + ".out_stride");
+      g.type_len = b.i32(w + ".type_len");
+      g.dtype = b.u8(w + ".dtype");
+      uint8_t inclusive = b.u8(w + ".inclusive");
+      dtype_in({kInt32, kInt64, kFloat32, kFloat64});
+      if (inclusive > 1) b.error(w + ".inclusive", fmt::format("flag {} is neither 0 nor 1", inclusive));
+      g.inclusive = inclusive == 1;
+      if (g.type_len <= 0) b.error(w + ".type_len", fmt::format("{} scalars per element", g.type_len));
+      scalar_stride(g.stride_a, ".in_stride");
+      scalar_stride(g.stride_b, ".out_stride");
+    } else if (type == kOpReduction) {
+      int32_t ra = b.i32(w + ".input_a_region_id"), rb = b.i32(w + ".input_b_region_id");
+      int32_t rc = b.i32(w + ".output_region_id");
+      g.count = b.u32(w + ".count");
+      g.a = ref(b, ra, w + ".input_a_offset");
+      g.b = ref(b, rb, w + ".input_b_offset");
+      g.c = ref(b, rc, w + ".output_offset");
+      g.stride_a = b.i32(w + ".input_a_stride");
+      g.stride_b = b.i32(w + ".input_b_stride");
+      g.type_len = b.i32(w + ".type_len");
+      g.reduction = b.u8(w + ".kind");
+      g.dtype = b.u8(w + ".dtype");
+      dtype_in({kFloat32, kFloat64});
+      if (g.reduction != kReductionSum && g.reduction != kReductionInner)
+        b.error(w + ".kind", fmt::format("reduction kind {} is neither 1 (sum) nor 2 (inner product)", g.reduction));
+      if (g.type_len <= 0) b.error(w + ".type_len", fmt::format("{} scalars per element", g.type_len));
+      scalar_stride(g.stride_a, ".input_a_stride");
+      if (g.reduction == kReductionInner) scalar_stride(g.stride_b, ".input_b_stride");
+    } else if (type == kOpSegmentedSort) {
+      int32_t keys = b.i32(w + ".keys_region_id"), values = b.i32(w + ".values_region_id");
+      int32_t start = b.i32(w + ".segstart_region_id"), end = b.i32(w + ".segend_region_id");
+      g.a = ref(b, keys, w + ".keys_offset");
+      g.b = ref(b, values, w + ".values_offset");
+      g.c = ref(b, start, w + ".segstart_offset");
+      g.d = ref(b, end, w + ".segend_offset");
+      g.count = b.u32(w + ".count");
+      g.num_segments = b.u32(w + ".num_segments");
+      g.dtype = b.u8(w + ".dtype");
+      dtype_in({kInt32, kFloat32});
+    } else if (type == kOpRadixSort) {
+      int32_t keys = b.i32(w + ".keys_region_id"), values = b.i32(w + ".values_region_id");
+      g.a = ref(b, keys, w + ".keys_offset");
+      g.b = ref(b, values, w + ".values_offset");
+      g.count = b.u32(w + ".count");
+      g.begin_bit = b.i32(w + ".begin_bit");
+      g.end_bit = b.i32(w + ".end_bit");
+      g.value_size = b.i32(w + ".value_size");
+      g.dtype = b.u8(w + ".dtype");
+      dtype_in({kInt32, kUInt32, kInt64, kUInt64, kFloat32, kFloat64});
+      int32_t bits = int32_t(scalar_size(g.dtype) * 8);
+      if (g.begin_bit < 0 || g.begin_bit > g.end_bit || g.end_bit > bits)
+        b.error(w + ".begin_bit", fmt::format("bits [{}, {}) are not a range within the {}-bit keys", g.begin_bit,
+                                              g.end_bit, bits));
+      if (g.value_size != 4 && g.value_size != 8)
+        b.error(w + ".value_size", fmt::format("values of {} bytes (4 or 8 sort)", g.value_size));
+    } else {  // run-length encode
+      int32_t values = b.i32(w + ".values_region_id"), run_values = b.i32(w + ".run_values_region_id");
+      int32_t run_lengths = b.i32(w + ".run_lengths_region_id"), run_count = b.i32(w + ".run_count_region_id");
+      g.a = ref(b, values, w + ".values_offset");
+      g.b = ref(b, run_values, w + ".run_values_offset");
+      g.c = ref(b, run_lengths, w + ".run_lengths_offset");
+      g.d = ref(b, run_count, w + ".run_count_offset");
+      g.count = b.u32(w + ".value_count");
+      g.dtype = kInt32;
+    }
   }
 
   void launch(Reader& b, const std::string& w, LaunchOp& l) {
@@ -209,6 +302,26 @@ class Walker {
 };
 
 }  // namespace
+
+uint32_t scalar_size(uint8_t type) {
+  switch (type) {
+    case kInt32: case kUInt32: case kFloat32: return 4;
+    case kInt64: case kUInt64: case kFloat64: return 8;
+    default: return 0;
+  }
+}
+
+const char* scalar_name(uint8_t type) {
+  switch (type) {
+    case kInt32: return "int32";
+    case kUInt32: return "uint32";
+    case kInt64: return "int64";
+    case kUInt64: return "uint64";
+    case kFloat32: return "float32";
+    case kFloat64: return "float64";
+    default: return "unknown";
+  }
+}
 
 const char* op_name(uint32_t type) {
   auto i = info(type);

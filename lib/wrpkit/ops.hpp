@@ -53,6 +53,40 @@ struct LaunchOp {
   Bytes value_data;
 };
 
+// Scalar types of Warp's algorithm records (its APICType).
+enum ScalarType : uint8_t { kInt32 = 1, kUInt32 = 2, kInt64 = 3, kUInt64 = 4, kFloat32 = 5, kFloat64 = 6 };
+uint32_t scalar_size(uint8_t type);  // 0 for an unknown type
+const char* scalar_name(uint8_t type);
+
+// Where an operand of a device-wide algorithm lives.
+struct RegionRef {
+  int32_t region = 0;
+  uint64_t offset = 0;
+};
+
+// Scan, reduction, radix sort, segmented sort, run-length encode: Warp replays
+// them by calling its CUB-based entry points again. Operands by op:
+//   scan:            a = input, b = output (length `count`, byte strides stride_a/stride_b)
+//   reduction:       a (, b for an inner product) -> c; sum: type_len scalars, inner: one
+//   radix sort:      a = keys, b = values, each 2 x count elements (the second half is scratch)
+//   segmented sort:  a = keys, b = values (2 x count, int32 values), c = segment starts, d = ends
+//   run-length enc.: a = int32 values -> b = run values, c = run lengths, d = run count (one int32)
+struct AlgorithmOp {
+  uint8_t dtype = 0;  // ScalarType of the elements (sorts: of the keys)
+  uint32_t count = 0;
+  RegionRef a, b, c, d;
+  int32_t stride_a = 0, stride_b = 0, type_len = 1;
+  bool inclusive = false;                               // scan
+  uint8_t reduction = 0;                                // 1 sum, 2 inner product
+  int32_t begin_bit = 0, end_bit = 0, value_size = 4;   // radix sort
+  uint32_t num_segments = 0;                            // segmented sort
+};
+constexpr uint8_t kReductionSum = 1, kReductionInner = 2;
+inline bool is_algorithm_op(uint32_t type) {
+  return type == kOpScan || type == kOpReduction || type == kOpRadixSort || type == kOpSegmentedSort ||
+         type == kOpRunlengthEncode;
+}
+
 struct Op {
   uint32_t type = 0;      // OpType
   uint64_t offset = 0;    // file offset of the record, for messages
@@ -62,6 +96,7 @@ struct Op {
   uint64_t dst_offset = 0, src_offset = 0, size = 0;
   int32_t value = 0;
   Bytes data;             // memcpy_h2d's bytes, memtile's value
+  AlgorithmOp algo;       // is_algorithm_op(type)
   std::vector<Op> branch_a, branch_b;  // if/while bodies
 };
 
