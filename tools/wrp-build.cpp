@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
   app.add_flag("--split-families", split, "if/while graphs: write one artifact per major arch family");
   app.add_flag("--all-kernels", all_kernels, "compile every kernel of each module, not only those the graph launches");
   app.add_flag("--no-replay-helpers", no_helpers, "leave out wrp-run's helper kernels (added where the graph has "
-               "if/while/memtile ops); the output then replays with stock Warp only");
+               "if/while, fill, scan, sort, run-length or reduction ops); the output then replays with stock Warp only");
   app.add_flag("--allow-cpu", allow_cpu, "copy a CPU graph through unchanged instead of failing");
   app.add_option("--from", from, "build modules from their retained CUDA source (format 18), their binary, or "
                  "auto: the source where a module has one")

@@ -43,7 +43,7 @@ struct Artifact {
   OpSummary ops;
   std::vector<ModuleFile> modules;  // parallel to meta.modules
   // wrp-run's helper kernels (wrpkit-helpers section, replay_helpers.hpp): their images; empty when absent.
-  std::vector<FatbinEntry> replay_helpers;
+  std::vector<Image> replay_helpers;
 
   bool is_cpu() const { return container.device == kDeviceCpu; }
   std::string name() const { return wrp_path.string(); }

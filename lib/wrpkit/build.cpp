@@ -64,6 +64,7 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
   progress.start("write", 1);
   auto output = emit_stage(plan, a, packed, helpers, opt, report.toolchain);
   output.replay_helpers_bytes = helpers.size();
+  if (plan.helpers) output.replay_helpers_for = plan.helpers->for_ops;
   progress.step(out.filename().string());
   return output;
 }
@@ -137,10 +138,13 @@ toml::table BuildReport::json() const {
                                  {"kernels_built", int64_t(m.kernels_kept)}, {"kernels_in_source", int64_t(m.kernels_total)},
                                  {"images", std::move(imgs)}});
     }
+    toml::array helper_ops;
+    for (auto& n : o.replay_helpers_for) helper_ops.push_back(n);
     outs.push_back(toml::table{{"wrp", o.wrp.string()}, {"modules_dir", modules_dir_for(o.wrp).string()},
                                {"targets", std::move(targets)}, {"target_arch", int64_t(o.target_arch)},
                                {"target_arch_changed", o.target_arch_changed}, {"modules", std::move(mods)},
-                               {"replay_helpers_size", int64_t(o.replay_helpers_bytes)}});
+                               {"replay_helpers_size", int64_t(o.replay_helpers_bytes)},
+                               {"replay_helpers_for", std::move(helper_ops)}});
   }
   return toml::table{{"outputs", std::move(outs)}, {"toolchain", toolchain}, {"jobs", int64_t(jobs)},
                      {"compiles", int64_t(compiles)}};
@@ -163,8 +167,8 @@ std::string BuildReport::text() const {
                        kernels, m.cuda_source.empty() ? "" : "; keeps " + m.cuda_source + " for Warp's own fallback");
     }
     if (o.replay_helpers_bytes)
-      s += fmt::format("  + wrp-run's helper kernels (if/while/memtile) for every target ({} bytes)\n",
-                       o.replay_helpers_bytes);
+      s += fmt::format("  + wrp-run's helper kernels (for {}) for every target ({} bytes)\n",
+                       fmt::join(o.replay_helpers_for, ", "), o.replay_helpers_bytes);
     if (o.target_arch_changed)
       s += fmt::format("  target_arch set to {} so if/while condition kernels build for every target\n", o.target_arch);
   }

@@ -273,8 +273,9 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
   // Up to 1.18 stock Warp builds if/while condition kernels at load as SASS for the
   // metadata's target_arch: the lowest target makes them run on every target of
   // its family. 1.19 builds them for the replay GPU and requires header == metadata.
-  if (opt.replay_helpers && needs_replay_helpers(a.ops.ops)) {
+  if (auto names = helper_op_names(a.ops.ops); opt.replay_helpers && !names.empty()) {
     plan.helpers.emplace();
+    plan.helpers->for_ops = std::move(names);
     plan.helpers->sass = targets;
     if (opt.ptx == PtxMode::lowest) plan.helpers->ptx = targets.front();
   }
@@ -327,9 +328,9 @@ void check_tools(const BuildPlan& plan, const Artifact& a, Toolset& tools) {
     try {
       check_archs(tools.standalone_compiler(), plan.helpers->sass);
     } catch (const Error& e) {
-      r.add(e.code(), fmt::format("{} (it compiles wrp-run's helper kernels for this graph's if/while/memtile ops; "
+      r.add(e.code(), fmt::format("{} (it compiles wrp-run's helper kernels for this graph's {} ops; "
                                   "--no-replay-helpers builds without them, for stock Warp only)",
-                                  e.what()));
+                                  e.what(), fmt::join(plan.helpers->for_ops, "/")));
     }
   }
   r.throw_if_any();

@@ -45,11 +45,13 @@ struct PlannedModule {
   bool copy_source = false;  // the .cu travels into the output folder
 };
 
-// wrp-run's helper kernels (replay_helpers.hpp), for graphs with if/while/memtile ops:
-// SASS for every target, plus PTX for the lowest where the modules embed PTX too.
+// wrp-run's helper kernels (replay_helpers.hpp), for graphs with ops that need them
+// (if/while, memtile, scan, sorts, run-length encode, reduction): SASS for every
+// target, plus PTX for the lowest where the modules embed PTX too.
 struct PlannedHelpers {
   std::vector<Arch> sass;
   std::optional<Arch> ptx;
+  std::vector<std::string> for_ops;  // helper_op_names of the graph
 };
 
 struct BuildPlan {

@@ -11,6 +11,7 @@
 
 #include "wrpkit/cuda_api.hpp"
 #include "wrpkit/error.hpp"
+#include "wrpkit/replay_algorithms.hpp"
 #include "wrpkit/replay_graph.hpp"
 #include "wrpkit/replay_support.hpp"
 
@@ -64,6 +65,7 @@ struct Replay::State final : ReplayResources {
   CUdeviceptr arena = 0;
   std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> regions;  // id -> (address, size)
   uint64_t constants_at = 0, constants_size = 0;
+  uint64_t scratch_at = 0, scratch_size = 0;  // the algorithm chains' shared scratch
   Bytes constants;  // host copy of the constants area, uploaded once the graph is built
   std::map<std::string, uint32_t> bindings;  // name -> region id
 
@@ -117,7 +119,9 @@ struct Replay::State final : ReplayResources {
                 fmt::format("{}: loading wrp-run's helper kernels (built for {}; rebuild with this GPU's arch among "
                             "the targets)", where, helper_images()));
     }
-    cu->check(cu->cuModuleGetFunction(&f, helpers, entry), fmt::format("{}: helper kernel {}", where, entry));
+    if (cu->cuModuleGetFunction(&f, helpers, entry) != 0)
+      fail(Exit::target, fmt::format("{}: wrp-run's helper kernels in this artifact lack {} (an older wrp-build made "
+                                     "them): rebuild the artifact with this wrp-build", where, entry));
     return f;
   }
 
@@ -130,6 +134,13 @@ struct Replay::State final : ReplayResources {
     constants.resize(next);
     std::copy(bytes.begin(), bytes.end(), constants.begin() + at);
     return arena + constants_at + at;
+  }
+
+  CUdeviceptr scratch(uint64_t size, const std::string& where) override {
+    if (size > scratch_size)  // graph_scratch_size and the builder disagree: a bug, not the file's fault
+      fail(Exit::toolchain, fmt::format("{}: internal error: {} bytes of scratch asked, {} placed", where, size,
+                                        scratch_size));
+    return arena + scratch_at;
   }
 
   std::string helper_images() const {
@@ -197,6 +208,8 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device) {
   for (auto& reg : a.regions) s.regions[reg.id] = {place(reg.size, fmt::format("region {}", reg.id)), reg.size};
   s.constants_size = graph_constants_size(a.ops.ops);
   s.constants_at = place(s.constants_size, "the graph's constants");
+  s.scratch_size = graph_scratch_size(a.ops.ops);
+  s.scratch_at = place(s.scratch_size, "the algorithm ops' scratch");
   cu.check(cu.cuMemAlloc(&s.arena, size), fmt::format("cuMemAlloc of {} bytes for the regions", size));
   auto& mem = a.container.require(kSectionMemory, a.name());
   for (auto& reg : a.regions) {

@@ -6,9 +6,10 @@
 //
 // Replayed: kernel launches, memcpy host->device and device->device, memset,
 // alloc, and, with the helper kernels wrp-build adds (replay_helpers.hpp),
-// memtile and if/while (conditional graph nodes). Refused at load, naming them
-// (replay_support.hpp): scan, sorts, run-length encode, reduction, BSR, BVH and
-// hash-grid ops, meshes, thread-block clusters, CPU graphs, formats before 15.
+// memtile, if/while (conditional graph nodes), scan, radix and segmented sort,
+// run-length encode and reduction (replay_algorithms.hpp). Refused at load,
+// naming them (replay_support.hpp): BSR, BVH and hash-grid ops, meshes,
+// thread-block clusters, CPU graphs, formats before 15.
 #pragma once
 #include <cstdint>
 #include <filesystem>

@@ -6,6 +6,7 @@
 
 #include "wrpkit/error.hpp"
 #include "wrpkit/launch_args.hpp"
+#include "wrpkit/replay_algorithms.hpp"
 #include "wrpkit/replay_helpers.hpp"
 
 namespace wrp {
@@ -37,17 +38,15 @@ class Builder {
                                   need(o.src_region, o.src_offset, o.size, w), o.size, w);
           break;
         case kOpMemset:
-          if (o.size) {
-            CuMemsetNodeParams p{need(o.dst_region, o.dst_offset, o.size, w), 0, uint8_t(o.value), 1, o.size, 1};
-            prev = add(prev, w, [&](CUgraphNode* n, const CUgraphNode* d, size_t k) {
-              return cu_.cuGraphAddMemsetNode(n, g, d, k, &p, ctx_);
-            });
-          }
+          if (o.size) prev = memset(g, prev, need(o.dst_region, o.dst_offset, o.size, w), uint8_t(o.value), o.size, w);
           break;
         case kOpAlloc: break;  // every region is allocated at load
         case kOpMemtile: prev = memtile(g, prev, o, w); break;
         case kOpIf: prev = if_else(g, prev, o, w); break;
         case kOpWhile: prev = while_loop(g, prev, o, w); break;
+        case kOpScan: case kOpReduction: case kOpRadixSort: case kOpSegmentedSort: case kOpRunlengthEncode:
+          prev = algorithm(g, prev, o, w);
+          break;
         default:  // replay_blockers refuses these before anything is built
           fail(Exit::target, fmt::format("{}: wrp-run does not replay this op", w));
       }
@@ -119,6 +118,39 @@ class Builder {
     grid.x = unsigned(std::min<uint64_t>((total_words + kFillBlock - 1) / kFillBlock, kFillMaxBlocks));
     void* args[] = {&dst, &pattern, &pattern_words, &total_words, &word};
     return kernel_node(g, prev, res_.helper(kHelperMemtile, w), grid, 0, args, w);
+  }
+
+  // The op's chain of helper kernels, copies and memsets, each node after the last.
+  CUgraphNode algorithm(CUgraph g, CUgraphNode prev, const Op& o, const std::string& w) {
+    struct Sink final : NodeSink {
+      Builder& b;
+      CUgraph g;
+      CUgraphNode prev;
+      const std::string& w;
+      Sink(Builder& b, CUgraph g, CUgraphNode prev, const std::string& w) : b(b), g(g), prev(prev), w(w) {}
+      void kernel(const std::string& entry, LaunchGrid grid, void** args) override {
+        prev = b.kernel_node(g, prev, b.res_.helper(entry.c_str(), w), grid, 0, args, w);
+      }
+      void copy(CUdeviceptr dst, CUdeviceptr src, uint64_t bytes) override { prev = b.copy(g, prev, dst, src, bytes, w); }
+      void zero(CUdeviceptr dst, uint64_t bytes) override { prev = b.memset(g, prev, dst, 0, bytes, w); }
+    } sink(*this, g, prev, w);
+    auto operand = [&](const RegionRef& r, uint64_t bytes, const char* what) {
+      auto p = res_.address(r.region, r.offset, bytes);
+      if (!p)
+        fail(Exit::bad_input, fmt::format("{}: the {} ({} bytes at offset {} of region {}) lies outside the regions the "
+                                          "file holds", w, what, bytes, r.offset, r.region));
+      return p;
+    };
+    uint64_t need_scratch = algorithm_scratch_size(o);
+    append_algorithm(sink, o, operand, need_scratch ? res_.scratch(need_scratch, w) : 0, w);
+    return sink.prev;
+  }
+
+  CUgraphNode memset(CUgraph g, CUgraphNode prev, CUdeviceptr dst, uint8_t value, uint64_t size, const std::string& w) {
+    CuMemsetNodeParams p{dst, 0, value, 1, size, 1};
+    return add(prev, w, [&](CUgraphNode* n, const CUgraphNode* d, size_t k) {
+      return cu_.cuGraphAddMemsetNode(n, g, d, k, &p, ctx_);
+    });
   }
 
   CUgraphConditionalHandle handle(CUgraph g, const std::string& w) {

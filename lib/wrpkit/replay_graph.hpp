@@ -1,7 +1,9 @@
 // The op stream as a CUDA graph, built node by node with the driver API (no
 // stream capture): each op a node depending on the one before it, if/while as
 // conditional nodes (CUDA 12.4+) whose bodies are built the same way, their
-// conditions set by wrp-run's helper kernels as stock Warp's replay sets them.
+// conditions set by wrp-run's helper kernels as stock Warp's replay sets them,
+// scan, sorts, run-length encode and reduction as chains of the helpers'
+// algorithm kernels (replay_algorithms.hpp).
 #pragma once
 #include <string>
 #include <vector>
@@ -23,6 +25,9 @@ class ReplayResources {
   virtual CUfunction helper(const char* entry, const std::string& where) = 0;
   // Device memory holding `bytes` for the replay's lifetime (memcpy sources, fill values).
   virtual CUdeviceptr constant(ByteView bytes, const std::string& where) = 0;
+  // Device scratch of at least `size` bytes for an algorithm op's chain (graph_scratch_size
+  // of the ops: the chains run one after another, so they share it).
+  virtual CUdeviceptr scratch(uint64_t size, const std::string& where) = 0;
 };
 
 // Device bytes build_graph asks `constant` for (memcpy sources, fill values), each

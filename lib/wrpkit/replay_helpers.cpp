@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "wrpkit/error.hpp"
+#include "wrpkit/replay_algorithms.hpp"
 
 namespace wrp {
 
@@ -56,26 +59,36 @@ extern "C" __global__ void wrpkit_memtile(void* dst, const void* pattern, unsign
 }  // namespace
 
 const std::string& replay_helper_source() {
-  static const std::string s = kSource;
+  static const std::string s = std::string(kSource) + algorithm_kernel_source();
   return s;
 }
 
-std::vector<std::string> replay_helper_entries() { return {kHelperSetCondition, kHelperSetIfElse, kHelperMemtile}; }
-
-bool needs_replay_helpers(const std::vector<Op>& ops) {
-  for (auto& o : ops) {
-    if (op_needs_helpers(o.type)) return true;
-    if (needs_replay_helpers(o.branch_a) || needs_replay_helpers(o.branch_b)) return true;
-  }
-  return false;
+std::vector<std::string> replay_helper_entries() {
+  std::vector<std::string> out{kHelperSetCondition, kHelperSetIfElse, kHelperMemtile};
+  for (auto& e : algorithm_kernel_entries()) out.push_back(e);
+  return out;
 }
 
-std::vector<FatbinEntry> parse_replay_helpers(const std::string& file, const Section& s) {
+static void collect_helper_ops(const std::vector<Op>& ops, std::set<std::string>& names) {
+  for (auto& o : ops) {
+    if (op_needs_helpers(o.type)) names.insert(op_name(o.type));
+    collect_helper_ops(o.branch_a, names);
+    collect_helper_ops(o.branch_b, names);
+  }
+}
+
+std::vector<std::string> helper_op_names(const std::vector<Op>& ops) {
+  std::set<std::string> names;
+  collect_helper_ops(ops, names);
+  return {names.begin(), names.end()};
+}
+
+std::vector<Image> parse_replay_helpers(const std::string& file, const Section& s) {
   if (!looks_like_fatbin(s.data))
     fail(Exit::bad_input, fmt::format("{}: the wrpkit-helpers section at byte {} is not a fatbin; rebuild the artifact "
                                       "with wrp-build",
                                       file, s.file_offset));
-  return parse_fatbin(fmt::format("{} (wrpkit-helpers section at byte {})", file, s.file_offset), s.data);
+  return read_module_binary(fmt::format("{} (wrpkit-helpers section at byte {})", file, s.file_offset), s.data).images;
 }
 
 }  // namespace wrp

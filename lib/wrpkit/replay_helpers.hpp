@@ -1,6 +1,7 @@
-// wrp-run's helper kernels: the few small kernels a replay needs beyond the
-// capture's own modules (setting the condition of if/while graph nodes from the
-// int32 Warp keeps in a region, filling memory with a repeated value). wrp-build
+// wrp-run's helper kernels: the kernels a replay needs beyond the capture's own
+// modules (setting the condition of if/while graph nodes from the int32 Warp
+// keeps in a region, filling memory with a repeated value, and the algorithm
+// kernels that stand in for Warp's CUB calls: replay_algorithms.hpp). wrp-build
 // compiles them for every target into the artifact's own "wrpkit-helpers"
 // section (a fatbin; stock Warp skips the section), so nothing compiles when
 // an artifact is replayed.
@@ -11,7 +12,7 @@
 
 #include "wrpkit/bytes.hpp"
 #include "wrpkit/container.hpp"
-#include "wrpkit/fatbin.hpp"
+#include "wrpkit/module_binary.hpp"
 #include "wrpkit/ops.hpp"
 
 namespace wrp {
@@ -24,17 +25,22 @@ inline constexpr const char* kHelperSetIfElse = "wrpkit_set_if_else";
 // (void* dst, const void* pattern, u64 pattern_words, u64 total_words, int word_bytes)
 inline constexpr const char* kHelperMemtile = "wrpkit_memtile";
 
-// The CUDA source wrp-build compiles with NVRTC (no headers needed).
+// The CUDA source wrp-build compiles with NVRTC (no headers needed): every entry below
+// and algorithm_kernel_entries().
 const std::string& replay_helper_source();
 std::vector<std::string> replay_helper_entries();
 
-// Ops whose replay needs the helpers: if, while (their conditions) and memtile (the fill kernel).
-inline bool op_needs_helpers(uint32_t type) { return type == kOpIf || type == kOpWhile || type == kOpMemtile; }
-// Whether replaying these ops needs the helpers (such an op at any depth).
-bool needs_replay_helpers(const std::vector<Op>& ops);
+// Ops whose replay needs the helpers: if, while (their conditions), memtile (the fill
+// kernel) and the algorithm ops (scan, sorts, run-length encode, reduction).
+inline bool op_needs_helpers(uint32_t type) {
+  return type == kOpIf || type == kOpWhile || type == kOpMemtile || is_algorithm_op(type);
+}
+// The names of the ops (at any depth) whose replay needs the helpers, sorted; empty: none.
+std::vector<std::string> helper_op_names(const std::vector<Op>& ops);
 
-// The images of a wrpkit-helpers section (a fatbin). Throws wrp::Error(bad_input)
-// naming the file and offset when it is malformed. open_artifact calls it once.
-std::vector<FatbinEntry> parse_replay_helpers(const std::string& file, const Section& s);
+// The images of a wrpkit-helpers section (a fatbin), with their entry points where
+// readable. Throws wrp::Error(bad_input) naming the file and offset when it is
+// malformed. open_artifact calls it once.
+std::vector<Image> parse_replay_helpers(const std::string& file, const Section& s);
 
 }  // namespace wrp

@@ -4,19 +4,27 @@
 
 #include <set>
 
+#include "wrpkit/replay_algorithms.hpp"
 #include "wrpkit/replay_helpers.hpp"
 
 namespace wrp {
 
 namespace {
 
-// Ops that need wrp-run's helper kernels go to `need_helpers`, the rest of what blocks to `out`.
-void collect_blockers(const std::vector<Op>& ops, std::set<std::string>& need_helpers, std::set<std::string>& out) {
+struct Needs {
+  std::set<std::string> helper_ops;      // ops that need wrp-run's helper kernels
+  std::set<std::string> helper_entries;  // the algorithm kernels those ops launch
+};
+
+// What the ops need of the helpers goes to `needs`, the rest of what blocks to `out`.
+void collect_blockers(const std::vector<Op>& ops, Needs& needs, std::set<std::string>& out) {
   for (auto& o : ops) {
     if (op_needs_helpers(o.type)) {
-      need_helpers.insert(op_name(o.type));
-      collect_blockers(o.branch_a, need_helpers, out);
-      collect_blockers(o.branch_b, need_helpers, out);
+      needs.helper_ops.insert(op_name(o.type));
+      if (is_algorithm_op(o.type))
+        for (auto& e : algorithm_entries_of(o)) needs.helper_entries.insert(e);
+      collect_blockers(o.branch_a, needs, out);
+      collect_blockers(o.branch_b, needs, out);
       continue;
     }
     switch (o.type) {
@@ -29,7 +37,7 @@ void collect_blockers(const std::vector<Op>& ops, std::set<std::string>& need_he
         out.insert(fmt::format("{} (needs Warp's own native data structures)", op_name(o.type)));
         break;
       default:
-        out.insert(fmt::format("{} (a CUB-based op: wrp-run does not replay it yet)", op_name(o.type)));
+        out.insert(fmt::format("{} (wrp-run does not replay this op)", op_name(o.type)));
     }
   }
 }
@@ -43,11 +51,24 @@ std::vector<std::string> replay_blockers(const Artifact& a) {
     why.push_back(fmt::format("format {} (Warp 1.15): its launch layout is not verified; formats 15..18 replay",
                               a.container.version));
   if (!a.meta.meshes.empty()) why.push_back(fmt::format("{} mesh(es) (need Warp's mesh and BVH code)", a.meta.meshes.size()));
-  std::set<std::string> ops, need_helpers;
-  collect_blockers(a.ops.ops, need_helpers, ops);
-  if (!need_helpers.empty() && a.replay_helpers.empty())
+  std::set<std::string> ops;
+  Needs needs;
+  collect_blockers(a.ops.ops, needs, ops);
+  if (!needs.helper_ops.empty() && a.replay_helpers.empty())
     why.push_back(fmt::format("{} (need wrp-run's helper kernels, which wrp-build adds: rebuild the artifact with it)",
-                              fmt::join(need_helpers, ", ")));
+                              fmt::join(needs.helper_ops, ", ")));
+  // Helpers from a wrp-build older than an algorithm kernel lack it (compressed images: unknown until load).
+  for (auto& img : a.replay_helpers) {
+    if (!img.entries_known) continue;
+    std::set<std::string> have(img.entries.begin(), img.entries.end()), missing;
+    for (auto& e : needs.helper_entries)
+      if (!have.count(e)) missing.insert(e);
+    if (!missing.empty()) {
+      why.push_back(fmt::format("its wrp-run helper kernels ({}) lack {} (an older wrp-build made them: rebuild the "
+                                "artifact with this one)", img.arch.str(), fmt::join(missing, ", ")));
+      break;
+    }
+  }
   why.insert(why.end(), ops.begin(), ops.end());
   return why;
 }

@@ -1,12 +1,15 @@
 // wrp-run's graph builder on any operation stream the walker accepts, through a
 // fake driver whose every call succeeds: it may refuse an op (wrp::Error) but
 // never crash, and it asks for exactly the constants bytes the runtime allocated
-// up front (graph_constants_size), the invariant its single upload relies on.
+// up front (graph_constants_size), the invariant its single upload relies on,
+// and no algorithm chain asks for more scratch than graph_scratch_size placed.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
 #include "fuzz_target.hpp"
 #include "wrpkit/artifact.hpp"
+#include "wrpkit/replay_algorithms.hpp"
 #include "wrpkit/replay_graph.hpp"
 
 namespace {
@@ -65,7 +68,11 @@ class Resources : public wrp::ReplayResources {
     asked += wrp::constant_slot(bytes.size());
     return 0x100000000000ull + asked;
   }
-  uint64_t asked = 0;
+  wrp::CUdeviceptr scratch(uint64_t size, const std::string&) override {
+    most_scratch = std::max(most_scratch, size);
+    return 0x200000000000ull;
+  }
+  uint64_t asked = 0, most_scratch = 0;
 };
 
 }  // namespace
@@ -76,4 +83,5 @@ WRPKIT_FUZZ_TARGET(replay_graph) {
   Resources res;
   wrp::build_graph(driver, nullptr, res, reinterpret_cast<wrp::CUgraph>(uintptr_t(1)), summary.ops, "fuzz.wrp");
   FUZZ_CHECK(res.asked == wrp::graph_constants_size(summary.ops));
+  FUZZ_CHECK(res.most_scratch <= wrp::graph_scratch_size(summary.ops));
 }

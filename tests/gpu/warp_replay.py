@@ -237,9 +237,153 @@ def scene_nested(d):
     return body, {"counter": counter}, {"log": log, "acc": acc, "counter_out": counter}
 
 
+# --- device-wide algorithms (Warp 1.19: scan, sums, sorts, run-length encode).
+# Float inputs are whole numbers, so every summation order gives the same bits:
+# wrp-run's kernels add in another order than CUB's. Sorted keys/values live in
+# 2n-element arrays whose second half is sort scratch (its contents unspecified),
+# so the first halves are copied out as the outputs.
+
+def sized(n):
+    """n, or at most 5000 with WARP_REPLAY_SMALL=1 (the small CPU captures kept in tests/data)."""
+    return min(n, 5000) if os.environ.get("WARP_REPLAY_SMALL") == "1" else n
+
+
+def whole(rng, lo, hi, n, dtype):
+    return rng.integers(lo, hi, n).astype(dtype)
+
+
+def scene_scans(d):
+    rng = np.random.default_rng(11)
+    i32 = wp.array(whole(rng, -1000, 1000, 5000, np.int32), dtype=wp.int32, device=d)
+    i64 = wp.array(whole(rng, -2**40, 2**40, 1, np.int64), dtype=wp.int64, device=d)
+    big = wp.array(whole(rng, 0, 3000, sized(1 << 20), np.int32), dtype=wp.int32, device=d)  # wraps past 2^31
+    f32v = wp.array(whole(rng, -8, 9, (3001, 3), np.float32), dtype=wp.vec3, device=d)
+    f64 = wp.array(whole(rng, -50, 51, 10000, np.float64), dtype=wp.float64, device=d)
+    wide = wp.array(whole(rng, -8, 9, 8000, np.float32), dtype=float, device=d)
+    outs = {"i32_incl": wp.zeros(5000, dtype=wp.int32, device=d), "i32_excl": wp.zeros(5000, dtype=wp.int32, device=d),
+            "i64_excl": wp.zeros(1, dtype=wp.int64, device=d), "big_incl": wp.zeros(big.shape[0], dtype=wp.int32, device=d),
+            "f32v_incl": wp.zeros(3001, dtype=wp.vec3, device=d), "f64_excl": wp.zeros(10000, dtype=wp.float64, device=d),
+            "strided_incl": wp.zeros(4000, dtype=float, device=d)}
+
+    def body():
+        wp.launch(scale_by, dim=wide.shape[0], inputs=[wide, 2.0], device=d)  # kernels and algorithms in one graph
+        wp.utils.array_scan(i32, outs["i32_incl"], inclusive=True)
+        wp.utils.array_scan(i32, outs["i32_excl"], inclusive=False)
+        wp.utils.array_scan(i64, outs["i64_excl"], inclusive=False)
+        wp.utils.array_scan(big, outs["big_incl"], inclusive=True)
+        wp.utils.array_scan(f32v, outs["f32v_incl"], inclusive=True)
+        wp.utils.array_scan(f64, outs["f64_excl"], inclusive=False)
+        wp.utils.array_scan(wide[::2], outs["strided_incl"], inclusive=True)  # an 8-byte input stride
+    return body, {"i32": i32, "f32v": f32v, "f64": f64}, outs
+
+
+def scene_sums(d):
+    rng = np.random.default_rng(12)
+    v = wp.array(whole(rng, -8, 9, (sized(100000), 3), np.float32), dtype=wp.vec3, device=d)
+    w = wp.array(whole(rng, -4, 5, (sized(100000), 3), np.float32), dtype=wp.vec3, device=d)
+    x = wp.array(whole(rng, -100, 101, 7, np.float64), dtype=wp.float64, device=d)
+    m = wp.array(whole(rng, -8, 9, (64, 100), np.float32), dtype=float, device=d)
+    outs = {"vsum": wp.zeros(1, dtype=wp.vec3, device=d), "xsum": wp.zeros(1, dtype=wp.float64, device=d),
+            "inner": wp.zeros(1, dtype=float, device=d), "cols": wp.zeros((1, 100), dtype=float, device=d)}
+
+    def body():
+        wp.utils.array_sum(v, out=outs["vsum"])
+        wp.utils.array_sum(x, out=outs["xsum"])
+        wp.utils.array_inner(v, w, out=outs["inner"])
+        wp.utils.array_sum(m, out=outs["cols"], axis=0)  # one strided sum per column
+    return body, {"v": v, "w": w, "x": x}, outs
+
+
+def sorted_pairs(d, keys, values, n, outs, name, **bits):
+    k = wp.array(np.concatenate([keys, keys]), device=d)  # the second half: scratch, filled to show it is overwritten
+    v = wp.array(np.concatenate([values, values]), device=d)
+    outs[name + "_keys"] = wp.zeros(n, dtype=k.dtype, device=d)
+    outs[name + "_values"] = wp.zeros(n, dtype=v.dtype, device=d)
+
+    def sort():
+        wp.utils.radix_sort_pairs(k, v, n, **bits)
+        wp.copy(outs[name + "_keys"], k, count=n)
+        wp.copy(outs[name + "_values"], v, count=n)
+    return k, v, sort
+
+
+def scene_radix_sorts(d):
+    rng = np.random.default_rng(13)
+    outs, steps, ins = {}, [], {}
+    n = sized(100000)
+    k, v, s = sorted_pairs(d, whole(rng, -500, 500, n, np.int32), np.arange(n, dtype=np.int32), n, outs, "i32")
+    ins["i32_keys_in"], steps = k, steps + [s]
+    f = rng.normal(0.0, 100.0, 4097).astype(np.float32)
+    f[:6] = [-0.0, 0.0, np.inf, -np.inf, -0.0, 0.0]
+    k, v, s = sorted_pairs(d, f, np.arange(4097, dtype=np.int32), 4097, outs, "f32")
+    ins["f32_keys_in"], steps = k, steps + [s]
+    k, v, s = sorted_pairs(d, whole(rng, -2**62, 2**62, 3000, np.int64), np.arange(3000, dtype=np.int64) * 3, 3000,
+                           outs, "i64_v64")
+    steps.append(s)
+    u = whole(rng, 0, 2**32, sized(70000), np.uint32)
+    k, v, s = sorted_pairs(d, u, np.arange(len(u), dtype=np.int32), len(u), outs, "u32_bits4_28", begin_bit=4, end_bit=28)
+    steps.append(s)  # 24 bits: three 8-bit passes, an odd count
+    k, v, s = sorted_pairs(d, rng.normal(size=9000), np.arange(9000, dtype=np.uint64), 9000, outs, "f64_v64")
+    steps.append(s)
+    k, v, s = sorted_pairs(d, np.array([7], dtype=np.int32), np.array([1], dtype=np.int32), 1, outs, "one")
+    steps.append(s)
+
+    def body():
+        for s in steps:
+            s()
+    return body, ins, outs
+
+
+def scene_segmented_sorts(d):
+    rng = np.random.default_rng(14)
+    n = 10000
+    # segments: an empty one, a single element, a long one, many short ones; together they cover [0, n)
+    bounds = [0, 0, 1, 6000] + list(range(6013, n, 13)) + [n]
+    starts = wp.array(np.array(bounds[:-1], dtype=np.int32), device=d)  # ends inferred: starts[i + 1]
+    keys = wp.array(np.concatenate([whole(rng, -50, 50, n, np.int32)] * 2), device=d)
+    values = wp.array(np.tile(np.arange(n, dtype=np.int32), 2), device=d)
+    fstarts = wp.array(np.array([0, 3000, 3000, 7000], dtype=np.int32), device=d)
+    fends = wp.array(np.array([3000, 3000, 7000, n], dtype=np.int32), device=d)
+    fk = wp.array(np.concatenate([rng.normal(size=n).astype(np.float32).round(1)] * 2), device=d)
+    fv = wp.array(np.tile(np.arange(n, dtype=np.int32), 2), device=d)
+    outs = {name: wp.zeros(n, dtype=a.dtype, device=d) for name, a in
+            (("i32_keys", keys), ("i32_values", values), ("f32_keys", fk), ("f32_values", fv))}
+
+    def body():
+        wp.utils.segmented_sort_pairs(keys, values, n, starts)
+        wp.utils.segmented_sort_pairs(fk, fv, n, fstarts, fends)
+        for name, a in (("i32_keys", keys), ("i32_values", values), ("f32_keys", fk), ("f32_values", fv)):
+            wp.copy(outs[name], a, count=n)
+    return body, {"keys": keys, "fkeys": fk}, outs
+
+
+def scene_runlength(d):
+    rng = np.random.default_rng(15)
+    cases = {"mixed": np.repeat(whole(rng, -5, 5, 4000, np.int32), rng.integers(1, 9, 4000))[:20000],
+             "same": np.full(1000, 3, dtype=np.int32), "distinct": np.arange(777, dtype=np.int32) * 5,
+             "one": np.array([42], dtype=np.int32)}
+    ins, outs, calls = {}, {}, []
+    for name, vals in cases.items():
+        a = wp.array(vals, dtype=wp.int32, device=d)
+        rv = wp.zeros(len(vals), dtype=wp.int32, device=d)
+        rl = wp.zeros(len(vals), dtype=wp.int32, device=d)
+        rc = wp.zeros(1, dtype=wp.int32, device=d)
+        ins[name] = a
+        outs.update({name + "_values": rv, name + "_lengths": rl, name + "_count": rc})
+        calls.append((a, rv, rl, rc))
+
+    def body():
+        for a, rv, rl, rc in calls:
+            wp.utils.runlength_encode(a, rv, rl, run_count=rc)
+    return body, {"mixed": ins["mixed"]}, outs
+
+
+ALGORITHM_SCENES = {"scans": scene_scans, "sums": scene_sums, "radix_sorts": scene_radix_sorts,
+                    "segmented_sorts": scene_segmented_sorts, "runlength": scene_runlength}
+
 SCENES = {"particles": scene_particles, "histogram": scene_histogram, "transforms": scene_transforms,
           "tiles": scene_tiles, "unique_adjoint": scene_unique_and_adjoint, "while_loop": scene_while,
-          "if_else": scene_if_else, "fills": scene_fills, "nested": scene_nested}
+          "if_else": scene_if_else, "fills": scene_fills, "nested": scene_nested, **ALGORITHM_SCENES}
 
 
 def capture(root, output="ptx75", source_fallback=False):
@@ -275,6 +419,8 @@ def capture_scene(root, name, make, d, output, source_fallback, save_kwargs):
     wp.capture_save(graph, os.path.join(folder, name + ".wrp"), inputs=inputs, outputs=outputs, **save_kwargs)
     recipe = {"warp_version": wp.config.version, "device": d.name, "arch": d.arch,
               "output": output, "source_fallback": source_fallback,
+              # new inputs for such scenes must be whole numbers too (tests/gpu/wrp_run_vs_warp.py)
+              "whole_inputs": name in ALGORITHM_SCENES,
               "inputs": list(inputs),
               "input_dtypes": {k: {"dtype": v.numpy().dtype.str, "shape": list(v.numpy().shape)}
                                for k, v in inputs.items()},

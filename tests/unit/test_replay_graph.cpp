@@ -4,12 +4,14 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
 #include "fixtures.hpp"
 #include "wrpkit/artifact.hpp"
 #include "wrpkit/error.hpp"
+#include "wrpkit/replay_algorithms.hpp"
 #include "wrpkit/replay_graph.hpp"
 #include "wrpkit/replay_helpers.hpp"
 
@@ -53,8 +55,11 @@ CUresult fake_kernel(CUgraphNode* out, CUgraph g, const CUgraphNode* d, size_t k
   n.grid = p->gridDimX;
   n.block = p->blockDimX;
   // helpers take up to five arguments; their sizes are 8, 8, 8|4, 8, 4
+  // (the algorithm kernels' arguments are checked in test_replay_algorithms.cpp: their first only here)
   size_t count = n.what.find(kHelperMemtile) != std::string::npos ? 5 : 3;
-  if (n.what.find("wrpkit_") == std::string::npos) count = 0;
+  if (n.what.find(kHelperSetCondition) == std::string::npos && n.what.find(kHelperSetIfElse) == std::string::npos &&
+      n.what.find(kHelperMemtile) == std::string::npos)
+    count = n.what.find("wrpkit_") == std::string::npos ? 0 : 1;
   for (size_t i = 0; i < count; ++i) {
     uint64_t v = 0;
     bool four = (n.what.find(kHelperMemtile) != std::string::npos && i == 4) ||
@@ -107,8 +112,17 @@ CudaApi fake_api() {
 class FakeResources : public ReplayResources {
  public:
   explicit FakeResources(const Artifact* a = nullptr) : a_(a) {}
+  // Regions of an artifact have their sizes; without one, eight regions of 64 KiB.
   CUdeviceptr address(int32_t id, uint64_t offset, uint64_t size) const override {
-    if (id <= 0 || id > 8 || offset + size > 0x10000) return 0;
+    uint64_t limit = 0x10000;
+    if (a_) {
+      auto* r = id > 0 ? find_region(a_->regions, uint32_t(id)) : nullptr;
+      if (!r) return 0;
+      limit = r->size;
+    } else if (id <= 0 || id > 8) {
+      return 0;
+    }
+    if (offset + size > limit) return 0;
     return CUdeviceptr(0x10000) * id + offset;
   }
   CUfunction kernel(const LaunchOp& l, const std::string&) override {
@@ -119,7 +133,12 @@ class FakeResources : public ReplayResources {
     constants.emplace_back(bytes.begin(), bytes.end());
     return 0x900000 + 0x100 * (constants.size() - 1);
   }
+  CUdeviceptr scratch(uint64_t size, const std::string&) override {
+    scratch_asked.push_back(size);
+    return 0xA00000;
+  }
   std::vector<Bytes> constants;
+  std::vector<uint64_t> scratch_asked;
 
  private:
   CUfunction function(const std::string& name) {
@@ -336,4 +355,19 @@ TEST_CASE("graph: a fill or condition outside its region is bad input naming the
     CHECK(e.code() == Exit::toolchain);
     CHECK(std::string(e.what()).find("this driver (CUDA 12.2) has no conditional graph nodes") != std::string::npos);
   }
+}
+
+TEST_CASE("graph: Warp's radix sorts chain their kernels and copies in op order, inside the scratch placed for them") {
+  reset();
+  auto a = open_artifact(fixtures::local("cpu/algorithms_w119/radix_sorts"), false);
+  auto api = fake_api();
+  FakeResources res(&a);
+  auto top = reinterpret_cast<CUgraph>(uintptr_t(1));
+  build_graph(api, nullptr, res, top, a.ops.ops, "radix_sorts");
+  // each node after the one before: one chain, the captures' own copies after each sort's kernels
+  for (size_t i = 1; i < g_nodes.size(); ++i) CHECK(g_nodes[i].after == int(i) - 1);
+  CHECK(g_nodes[0].what == "kernel wrpkit_radix_histogram_k32");
+  CHECK(g_nodes[20].what == "memcpy");  // the int32 sort (4 passes x 5 kernels), then wp.copy of its keys
+  CHECK(res.scratch_asked.size() == 6);
+  CHECK(*std::max_element(res.scratch_asked.begin(), res.scratch_asked.end()) == graph_scratch_size(a.ops.ops));
 }
