@@ -107,14 +107,18 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
   a.container = parse_container(a.name(), bytes);
   parse_sections(a);
   if (!read_modules) return a;
+  read_module_files(a, module_files_in(a.modules_dir));
+  return a;
+}
+
+ModuleFileReader module_files_in(const fs::path& dir) {
   // Names were checked by parse_metadata (is_safe_module_filename): bare names, no path parts.
-  read_module_files(a, [&](const std::string& name) -> std::optional<Bytes> {
-    auto path = a.modules_dir / name;
+  return [dir](const std::string& name) -> std::optional<Bytes> {
+    auto path = dir / name;
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) return std::nullopt;
     return read_file(path);
-  });
-  return a;
+  };
 }
 
 }  // namespace wrp

@@ -63,6 +63,8 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
 // there is none). Used for fuzzing and by callers that hold the files themselves.
 using ModuleFileReader = std::function<std::optional<Bytes>(const std::string& filename)>;
 Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module);
+// The reader open_artifact uses: the files of a modules folder.
+ModuleFileReader module_files_in(const fs::path& dir);
 
 // Warp 1.19 falls back to a module's retained CUDA source (compiled on the
 // target with NVRTC and the installed Warp's headers) where its binary does not load.

@@ -68,7 +68,7 @@ struct RegionRef {
 // them by calling its CUB-based entry points again. Operands by op:
 //   scan:            a = input, b = output (length `count`, byte strides stride_a/stride_b)
 //   reduction:       a (, b for an inner product) -> c; sum: type_len scalars, inner: one
-//   radix sort:      a = keys, b = values, each 2 x count elements (the second half is scratch)
+//   radix sort:      a = keys, b = values, each 2 x count elements (the second half: sort scratch)
 //   segmented sort:  a = keys, b = values (2 x count, int32 values), c = segment starts, d = ends
 //   run-length enc.: a = int32 values -> b = run values, c = run lengths, d = run count (one int32)
 struct AlgorithmOp {

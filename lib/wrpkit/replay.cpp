@@ -11,6 +11,7 @@
 
 #include "wrpkit/cuda_api.hpp"
 #include "wrpkit/error.hpp"
+#include "wrpkit/mapped_file.hpp"
 #include "wrpkit/replay_algorithms.hpp"
 #include "wrpkit/replay_graph.hpp"
 #include "wrpkit/replay_support.hpp"
@@ -169,7 +170,8 @@ class Phases {
 
 std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device) {
   Phases p;
-  auto a = open_artifact(wrp);
+  MappedFile file(wrp);
+  auto a = open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)));
   p.mark("read+parse");
   return start(std::move(a), device);
 }

@@ -71,8 +71,9 @@ template <class T> __device__ T element(const char* base, u64 i, int stride, uns
     return *(const T*)(base + i * (u64)stride + (u64)k * sizeof(T));
 }
 
-// ---- scan: per-tile sums, their exclusive scan, then each tile scanned from its offset.
-// Grid: x = tiles of SCAN_TILE elements, y = the component of a vector element.
+// ---- scan: per-tile sums, their exclusive scan, then each tile scanned from its offset
+// (a single tile: scan_apply alone, with no offsets). Grid: x = tiles of SCAN_TILE
+// elements, y = the component of a vector element.
 
 template <class T> __device__ void scan_sums(const char* in, u64 n, int stride, T* sums, unsigned tiles)
 {
@@ -115,7 +116,8 @@ __device__ void scan_apply(const char* in, char* out, u64 n, int in_stride, int 
         items[q] = tile[PAD(threadIdx.x * SCAN_ITEMS + q)];
         acc += items[q];
     }
-    T run = offsets[(u64)k * tiles + blockIdx.x] + block_exclusive(acc, part, total);
+    T first = offsets ? offsets[(u64)k * tiles + blockIdx.x] : T(0);  // no offsets: a scan of one tile
+    T run = first + block_exclusive(acc, part, total);
     for (int q = 0; q < SCAN_ITEMS; ++q) {
         T before = run;
         run += items[q];
@@ -138,7 +140,8 @@ SCAN_KERNELS(u64, u64)
 SCAN_KERNELS(f32, float)
 SCAN_KERNELS(f64, double)
 
-// ---- reduction: per-block partial sums (grid y: component of a sum), then one block adds them.
+// ---- reduction: per-block partial sums (grid y: component of a sum), then one block adds
+// them; with one block the partial sums are the result (partials = out).
 // sum: out[k] = sum_i a[i][k]; inner product: out[0] = sum_i sum_k a[i][k] * b[i][k].
 
 template <class T>
@@ -285,18 +288,20 @@ RADIX_SCATTER(k64_v32, u64, unsigned)
 RADIX_SCATTER(k64_v64, u64, u64)
 
 // ---- segmented sort: one block per segment sorts its 32-bit keys and values by all
-// 32 bits in four 8-bit passes through the arrays' second halves (as Warp's
-// DoubleBuffer), ending in the first. Segments Warp's loader would treat as empty
+// 32 bits in four 8-bit passes between the arrays' halves (as Warp's DoubleBuffer),
+// ending in the first, then copies the segment to the second: Warp records the
+// copy-back it made after CUB while capturing (second half to first) as graph ops,
+// so both halves must hold the result. Segments Warp's loader would treat as empty
 // (start < 0, end < start, end > n) are skipped; elements outside every segment stay.
 extern "C" __global__ void wrpkit_segmented_sort(unsigned* keys, unsigned* values, unsigned n, const int* starts,
                                                  const int* ends, int kind)
 {
     __shared__ unsigned warp_counts[WARPS * 256], seen[256], first[256], part[WARPS + 1];
     int s = starts[blockIdx.x], e = ends[blockIdx.x];
-    if (s < 0 || e < s || (unsigned)e > n || e - s < 2) return;
+    if (s < 0 || e < s || (unsigned)e > n) return;
     unsigned len = (unsigned)(e - s);
     unsigned *k0 = keys + s, *k1 = keys + n + s, *v0 = values + s, *v1 = values + n + s;
-    for (int pass = 0; pass < 4; ++pass) {
+    for (int pass = 0; pass < 4 && len > 1; ++pass) {
         const unsigned* sk = pass & 1 ? k1 : k0;
         const unsigned* sv = pass & 1 ? v1 : v0;
         unsigned* dk = pass & 1 ? k0 : k1;
@@ -321,6 +326,10 @@ extern "C" __global__ void wrpkit_segmented_sort(unsigned* keys, unsigned* value
             }
         }
         __syncthreads();
+    }
+    for (unsigned j = threadIdx.x; j < len; j += BLOCK) {
+        k1[j] = k0[j];
+        v1[j] = v0[j];
     }
 }
 

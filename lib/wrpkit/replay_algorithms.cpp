@@ -35,8 +35,9 @@ int key_kind(uint8_t dtype) {
 }
 
 unsigned scan_tiles(uint64_t n) { return unsigned(ceil_div(n, kScanTile)); }
+// One tile is scanned by scan_apply alone: no tile sums, no scratch.
 uint64_t scan_scratch(uint64_t n, unsigned components, uint32_t scalar) {
-  return slot(uint64_t(scan_tiles(n)) * components * scalar);
+  return scan_tiles(n) > 1 ? slot(uint64_t(scan_tiles(n)) * components * scalar) : 0;
 }
 unsigned sort_tiles(uint64_t n) { return unsigned(ceil_div(n, kSortTile)); }
 unsigned reduce_blocks(uint64_t n) {
@@ -62,11 +63,16 @@ void scan_chain(NodeSink& sink, const char* type, CUdeviceptr in, CUdeviceptr ou
   if (!n) return;
   unsigned tiles = scan_tiles(n);
   int inclusive_flag = inclusive ? 1 : 0;
+  void* apply_args[] = {&in, &out, &n, &in_stride, &out_stride, &sums, &tiles, &inclusive_flag};
+  if (tiles == 1) {  // each launch is a graph node's overhead: one tile needs no tile sums
+    sums = 0;
+    sink.kernel(entry("scan_apply", type), grid(tiles, comps), apply_args);
+    return;
+  }
   void* sum_args[] = {&in, &n, &in_stride, &sums, &tiles};
   sink.kernel(entry("scan_sums", type), grid(tiles, comps), sum_args);
   void* offset_args[] = {&sums, &tiles};
   sink.kernel(entry("scan_offsets", type), grid(1, comps), offset_args);
-  void* apply_args[] = {&in, &out, &n, &in_stride, &out_stride, &sums, &tiles, &inclusive_flag};
   sink.kernel(entry("scan_apply", type), grid(tiles, comps), apply_args);
 }
 
@@ -121,14 +127,19 @@ class Chain {
     unsigned blocks = reduce_blocks(n);
     int sa = g_.stride_a, sb = g_.stride_b, type_len = g_.type_len, inner_flag = inner ? 1 : 0;
     const char* type = scan_type(g_.dtype);
-    void* partial_args[] = {&a, &b, &n, &sa, &sb, &type_len, &inner_flag, &scratch_, &blocks};
+    CUdeviceptr partials = blocks == 1 ? out : scratch_;  // one block's partial sums are the result
+    void* partial_args[] = {&a, &b, &n, &sa, &sb, &type_len, &inner_flag, &partials, &blocks};
     sink_.kernel(entry("reduce_partials", type), grid(blocks, comps), partial_args);
+    if (blocks == 1) return;
     void* final_args[] = {&scratch_, &blocks, &out};
     sink_.kernel(entry("reduce_final", type), grid(1, comps), final_args);
   }
 
-  // LSD passes of kRadixBits through the arrays' second halves; an odd number of
-  // passes ends there, so the result is copied back as Warp copies CUB's back.
+  // LSD passes of kRadixBits between the arrays' halves, then a copy, so both halves
+  // end up holding the sorted keys and values. Where CUB ended in the second half
+  // while Warp captured, Warp copied it back and recorded that copy (second half to
+  // first) as ops of the graph, which then run after this chain: the second half
+  // must hold the result too, whatever the parity of our pass count.
   void radix_sort() {
     uint64_t n = g_.count;
     uint32_t ks = scalar_size(g_.dtype), vs = uint32_t(g_.value_size);
@@ -141,8 +152,7 @@ class Chain {
     auto hist_kernel = fmt::format("wrpkit_radix_histogram_k{}", ks * 8);
     auto scatter_kernel = fmt::format("wrpkit_radix_scatter_k{}_v{}", ks * 8, vs * 8);
     CUdeviceptr sk = keys, sv = values, dk = keys + n * ks, dv = values + n * vs;
-    int passes = 0;
-    for (int shift = g_.begin_bit; shift < g_.end_bit; shift += int(kRadixBits), ++passes) {
+    for (int shift = g_.begin_bit; shift < g_.end_bit; shift += int(kRadixBits)) {
       int bits = std::min(int(kRadixBits), g_.end_bit - shift);
       void* hist_args[] = {&sk, &count, &kind, &shift, &bits, &hist, &tiles};
       sink_.kernel(hist_kernel, grid(tiles), hist_args);
@@ -152,10 +162,9 @@ class Chain {
       std::swap(sk, dk);
       std::swap(sv, dv);
     }
-    if (passes % 2) {
-      sink_.copy(keys, sk, n * ks);
-      sink_.copy(values, sv, n * vs);
-    }
+    // the result is in (sk, sv); dk, dv the other halves
+    sink_.copy(dk, sk, n * ks);
+    sink_.copy(dv, sv, n * vs);
   }
 
   void segmented_sort() {
@@ -204,7 +213,8 @@ uint64_t algorithm_scratch_size(const Op& o) {
   uint64_t n = g.count;
   switch (o.type) {
     case kOpScan: return scan_scratch(n, unsigned(g.type_len), scalar_size(g.dtype));
-    case kOpReduction: return slot(uint64_t(reduce_blocks(n)) * components(o) * scalar_size(g.dtype));
+    case kOpReduction:
+      return reduce_blocks(n) > 1 ? slot(uint64_t(reduce_blocks(n)) * components(o) * scalar_size(g.dtype)) : 0;
     case kOpRadixSort: {
       uint64_t buckets = uint64_t(kRadixBuckets) * sort_tiles(n);
       return slot(buckets * 4) + scan_scratch(buckets, 1, 4);
@@ -241,8 +251,8 @@ std::vector<std::string> algorithm_kernel_entries() {
   return out;
 }
 
-// The chain of a small op of this type records which entries it launches: one
-// description of each chain, not a second list to keep in step.
+// The op's own chain, recorded, names the entries it launches: one description of
+// each chain, not a second list to keep in step.
 std::vector<std::string> algorithm_entries_of(const Op& o) {
   struct Recorder final : NodeSink {
     std::vector<std::string> entries;
@@ -253,9 +263,7 @@ std::vector<std::string> algorithm_entries_of(const Op& o) {
     void zero(CUdeviceptr, uint64_t) override {}
   } rec;
   Op probe = o;
-  probe.algo.count = 1;
-  probe.algo.num_segments = 1;
-  probe.algo.type_len = std::min(probe.algo.type_len, 1);
+  probe.algo.type_len = std::min<int32_t>(probe.algo.type_len, kMaxGridY);  // the one refusal not about operands
   auto anywhere = [](const RegionRef&, uint64_t, const char*) { return CUdeviceptr(kScratchAlign); };
   append_algorithm(rec, probe, anywhere, kScratchAlign, "probe");
   return rec.entries;

@@ -18,7 +18,7 @@ namespace wrp {
 constexpr unsigned kAlgoBlock = 256;            // threads per block, every algorithm kernel
 constexpr unsigned kScanItems = 8;              // elements per thread in a scan tile
 constexpr unsigned kScanTile = kAlgoBlock * kScanItems;
-constexpr unsigned kSortChunks = 16;            // 256-element chunks per radix-sort tile
+constexpr unsigned kSortChunks = 4;             // 256-element chunks per radix-sort tile: small tiles, many blocks
 constexpr unsigned kSortTile = kAlgoBlock * kSortChunks;
 constexpr unsigned kRadixBits = 8;              // bits per radix-sort pass
 constexpr unsigned kRadixBuckets = 1u << kRadixBits;

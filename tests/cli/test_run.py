@@ -66,5 +66,23 @@ def test_built_conditionals_carry_their_helpers():
     assert not j["wrp_run"]["replays"] and j["wrp_run"]["helpers"] == [], j["wrp_run"]
 
 
+def test_built_algorithms_carry_their_kernels():
+    """A real Warp 1.19 CUDA capture of radix sorts (no kernel module at all): refused as
+    captured, replayable once wrp-build has added the helper kernels that stand in for CUB."""
+    import json
+    src = local("warp-1.19.0-h200/algorithms-sf/radix_sorts")
+    r = run("wrp-inspect", src)
+    assert "radix_sort (need wrp-run's helper kernels, which wrp-build adds" in r.stdout, r.stdout
+    out = os.path.join(tmpdir(), "sorts.wrp")
+    r = run("wrp-build", src, "--arch", "sm_75,sm_90", "-o", out)
+    assert r.returncode == 0 and "+ wrp-run's helper kernels (for radix_sort) for every target" in r.stdout, r.stderr
+    j = json.loads(run("wrp-inspect", "--json", out).stdout)
+    assert j["wrp_run"]["replays"] and j["wrp_run"]["helpers"] == ["sm_75", "sm_90", "compute_75"], j["wrp_run"]
+    if not have_gpu():
+        r = run("wrp-run", out)
+        assert r.returncode == 4 and "no NVIDIA driver" in r.stderr, r.stderr
+
+
 if __name__ == "__main__":
-    main([test_refusals_and_errors, test_in_memory_load_checks_the_same, test_built_conditionals_carry_their_helpers])
+    main([test_refusals_and_errors, test_in_memory_load_checks_the_same, test_built_conditionals_carry_their_helpers,
+          test_built_algorithms_carry_their_kernels])

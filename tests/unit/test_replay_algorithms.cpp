@@ -194,50 +194,54 @@ TEST_CASE("algorithm records: segmented sorts with inferred and explicit segment
   CHECK(rle[0]->algo.d.region == region_of(r, "mixed_count"));
 }
 
-TEST_CASE("chains: a 32-bit radix sort is four passes of histogram, scan and scatter through the second halves") {
+TEST_CASE("chains: a 32-bit radix sort is four passes of histogram, scan and scatter between the halves, then a copy") {
   auto& a = scene("radix_sorts");
-  auto& o = *ops_of(a, kOpRadixSort)[0];  // int32 keys, 5000 of them: two 4096-element tiles
+  auto& o = *ops_of(a, kOpRadixSort)[0];  // int32 keys, 5000 of them
   auto rec = chain(a, o);
-  std::string pass = "wrpkit_radix_histogram_k32 wrpkit_scan_sums_u32 wrpkit_scan_offsets_u32 wrpkit_scan_apply_u32 "
-                     "wrpkit_radix_scatter_k32_v32";
-  CHECK(rec.entries() == fmt::format("{0} {0} {0} {0}", pass));
+  uint64_t tiles = (5000 + kSortTile - 1) / kSortTile, buckets = 256 * tiles;
+  REQUIRE(buckets <= kScanTile);  // the histogram fits one scan tile: its scan is one kernel
+  // Warp records its copy-back after CUB (second half to first) as graph ops: both halves must end sorted.
+  std::string pass = "wrpkit_radix_histogram_k32 wrpkit_scan_apply_u32 wrpkit_radix_scatter_k32_v32";
+  CHECK(rec.entries() == fmt::format("{0} {0} {0} {0} copy copy", pass));
   CUdeviceptr keys = CUdeviceptr(o.algo.a.region) << 24, values = CUdeviceptr(o.algo.b.region) << 24;
   auto& h0 = rec.nodes[0];  // keys, n, kind (signed), shift, bits, histogram, tiles
-  CHECK(h0.args == std::vector<uint64_t>{keys, 5000, 1, 0, 8, kScratch, 2});
-  CHECK((h0.x == 2 && h0.block == kAlgoBlock));
-  auto& scan = rec.nodes[1];  // the histogram, 256 buckets x 2 tiles, scanned in place
-  CHECK(scan.args == std::vector<uint64_t>{kScratch, 512, 4, kScratch + 2048, 1});
-  CHECK(rec.nodes[3].args[7] == 0);  // exclusive
+  CHECK(h0.args == std::vector<uint64_t>{keys, 5000, 1, 0, 8, kScratch, tiles});
+  CHECK((h0.x == tiles && h0.block == kAlgoBlock));
+  // the histogram scanned in place, exclusive, from no tile offsets
+  CHECK(rec.nodes[1].args == std::vector<uint64_t>{kScratch, kScratch, buckets, 4, 4, 0, 1, 0});
   // pass 1 reads the first halves and writes the second; pass 2 the reverse
-  CHECK(rec.nodes[4].args == std::vector<uint64_t>{keys, values, keys + 20000, values + 20000, 5000, 1, 0, 8, kScratch, 2});
-  CHECK(rec.nodes[9].args[0] == keys + 20000);
-  CHECK(rec.nodes[9].args[2] == keys);
-  CHECK(rec.nodes[19].args[6] == 24);  // the last pass: bits 24..32, into the first halves, so nothing is copied back
-  CHECK(rec.nodes[19].args[2] == keys);
-  CHECK(algorithm_scratch_size(o) >= 2048 + 4);
+  CHECK(rec.nodes[2].args ==
+        std::vector<uint64_t>{keys, values, keys + 20000, values + 20000, 5000, 1, 0, 8, kScratch, tiles});
+  CHECK(rec.nodes[5].args[0] == keys + 20000);
+  CHECK(rec.nodes[5].args[2] == keys);
+  CHECK(rec.nodes[11].args[6] == 24);  // the last pass: bits 24..32, into the first halves, then copied to the second
+  CHECK(rec.nodes[11].args[2] == keys);
+  CHECK((rec.nodes[12].dst == keys + 20000 && rec.nodes[12].src == keys && rec.nodes[12].bytes == 20000));
+  CHECK((rec.nodes[13].dst == values + 20000 && rec.nodes[13].src == values));
+  CHECK(algorithm_scratch_size(o) == (buckets * 4 + 255) / 256 * 256);  // the histogram alone
 }
 
-TEST_CASE("chains: bits 4..28 take three passes and a copy back, 64-bit keys with 8-byte values take eight") {
+TEST_CASE("chains: bits 4..28 take three passes and a copy back, 64-bit keys with 8-byte values take eight and a copy") {
   auto& a = scene("radix_sorts");
   auto sorts = ops_of(a, kOpRadixSort);
   auto rec = chain(a, *sorts[3]);  // uint32 keys, bits [4, 28)
-  REQUIRE(rec.nodes.size() == 17);
+  REQUIRE(rec.nodes.size() == 11);
   CHECK(rec.nodes[0].args[2] == 0);  // unsigned keys: no twiddle
-  CHECK((rec.nodes[0].args[3] == 4 && rec.nodes[5].args[3] == 12 && rec.nodes[10].args[3] == 20));
+  CHECK((rec.nodes[0].args[3] == 4 && rec.nodes[3].args[3] == 12 && rec.nodes[6].args[3] == 20));
   CUdeviceptr keys = CUdeviceptr(sorts[3]->algo.a.region) << 24, values = CUdeviceptr(sorts[3]->algo.b.region) << 24;
-  CHECK((rec.nodes[15].what == "copy" && rec.nodes[15].dst == keys && rec.nodes[15].src == keys + 20000 &&
-         rec.nodes[15].bytes == 20000));
-  CHECK((rec.nodes[16].dst == values && rec.nodes[16].bytes == 20000));
+  CHECK((rec.nodes[9].what == "copy" && rec.nodes[9].dst == keys && rec.nodes[9].src == keys + 20000 &&
+         rec.nodes[9].bytes == 20000));
+  CHECK((rec.nodes[10].dst == values && rec.nodes[10].bytes == 20000));
   auto wide = chain(a, *sorts[2]);  // int64 keys, int64 values
-  CHECK(wide.nodes.size() == 40);
+  CHECK(wide.nodes.size() == 26);
   CHECK(wide.nodes[0].what == "wrpkit_radix_histogram_k64");
-  CHECK(wide.nodes[4].what == "wrpkit_radix_scatter_k64_v64");
-  CHECK(wide.nodes[35].args[3] == 56);  // the last pass's shift
+  CHECK(wide.nodes[2].what == "wrpkit_radix_scatter_k64_v64");
+  CHECK(wide.nodes[21].args[3] == 56);  // the last pass's shift
+  CHECK((wide.nodes[24].what == "copy" && wide.nodes[24].bytes == 3000 * 8 && wide.nodes[25].bytes == 3000 * 8));
   auto floats = chain(a, *sorts[4]);  // float64 keys: the float twiddle
   CHECK(floats.nodes[0].args[2] == 2);
   CHECK(algorithm_entries_of(*sorts[2]) ==
-        std::vector<std::string>{"wrpkit_radix_histogram_k64", "wrpkit_scan_sums_u32", "wrpkit_scan_offsets_u32",
-                                 "wrpkit_scan_apply_u32", "wrpkit_radix_scatter_k64_v64"});
+        std::vector<std::string>{"wrpkit_radix_histogram_k64", "wrpkit_scan_apply_u32", "wrpkit_radix_scatter_k64_v64"});
 }
 
 TEST_CASE("chains: scans by element type and component, sums per component, an inner product as one") {
@@ -247,7 +251,10 @@ TEST_CASE("chains: scans by element type and component, sums per component, an i
   CHECK(vec.entries() == "wrpkit_scan_sums_f32 wrpkit_scan_offsets_f32 wrpkit_scan_apply_f32");
   CHECK((vec.nodes[0].x == 2 && vec.nodes[0].y == 3 && vec.nodes[1].x == 1 && vec.nodes[1].y == 3));
   CHECK(vec.nodes[2].args[7] == 1);  // inclusive
-  CHECK(chain(a, *scans[2]).entries().find("_u64") != std::string::npos);  // int64 scans as uint64
+  CHECK(chain(a, *scans[2]).entries() == "wrpkit_scan_apply_u64");  // int64 scans as uint64; one element, one tile
+  auto three = chain(a, *scans[0]);  // 5000 int32: three tiles
+  CHECK(three.nodes[2].args[5] == kScratch);  // the tile offsets
+  CHECK(algorithm_scratch_size(*scans[0]) == 256);
   auto strided = chain(a, *scans[6]);
   CHECK((strided.nodes[2].args[3] == 8 && strided.nodes[2].args[4] == 4));  // in and out strides
   CHECK(algorithm_scratch_size(*scans[4]) == 256);  // 2 tiles x 3 components x 4 bytes, one 256-byte slot
@@ -259,20 +266,27 @@ TEST_CASE("chains: scans by element type and component, sums per component, an i
   CHECK(vsum.nodes[0].args[6] == 0);
   auto inner = chain(s, *red[2]);
   CHECK((inner.nodes[0].y == 1 && inner.nodes[0].args[6] == 1 && inner.nodes[0].args[5] == 3));
-  CHECK(chain(s, *red[1]).nodes[0].what == "wrpkit_reduce_partials_f64");
+  auto small = chain(s, *red[1]);  // 7 float64: one block, whose partial sum is the result
+  CHECK(small.entries() == "wrpkit_reduce_partials_f64");
+  CHECK(small.nodes[0].args[7] == CUdeviceptr(red[1]->algo.c.region) << 24);
+  CHECK(algorithm_scratch_size(*red[1]) == 0);
+  auto column = chain(s, *red[4]);  // column 1 of 64 rows: its sum lands at its offset
+  CHECK(column.nodes[0].args[7] == (CUdeviceptr(red[4]->algo.c.region) << 24) + 4);
 }
 
 TEST_CASE("chains: run-length encode marks heads, scans them, writes runs and lengths, a segmented sort is one kernel") {
   auto& r = scene("runlength");
   auto rle = ops_of(r, kOpRunlengthEncode);
   auto rec = chain(r, *rle[2]);  // 777 values
-  CHECK(rec.entries() == "wrpkit_rle_heads wrpkit_scan_sums_u32 wrpkit_scan_offsets_u32 wrpkit_scan_apply_u32 "
-                         "wrpkit_rle_runs wrpkit_rle_lengths");
-  CHECK(rec.nodes[3].args[7] == 1);  // inclusive: each element's run number + 1
+  CHECK(rec.entries() == "wrpkit_rle_heads wrpkit_scan_apply_u32 wrpkit_rle_runs wrpkit_rle_lengths");
+  CHECK(rec.nodes[1].args[7] == 1);  // inclusive: each element's run number + 1
   CUdeviceptr count = CUdeviceptr(rle[2]->algo.d.region) << 24;
-  CHECK(rec.nodes[4].args[5] == count);
-  CHECK(rec.nodes[5].args[1] == count);  // the lengths kernel reads the count the runs kernel wrote
-  CHECK(rec.nodes[4].args[4] == kScratch + 3328);  // run starts after the 777 run numbers (3108 bytes, 256-aligned)
+  CHECK(rec.nodes[2].args[5] == count);
+  CHECK(rec.nodes[3].args[1] == count);  // the lengths kernel reads the count the runs kernel wrote
+  CHECK(rec.nodes[2].args[4] == kScratch + 3328);  // run starts after the 777 run numbers (3108 bytes, 256-aligned)
+  auto mixed = chain(r, *rle[0]);  // 18072 values: nine scan tiles
+  CHECK(mixed.entries() == "wrpkit_rle_heads wrpkit_scan_sums_u32 wrpkit_scan_offsets_u32 wrpkit_scan_apply_u32 "
+                           "wrpkit_rle_runs wrpkit_rle_lengths");
   auto& s = scene("segmented_sorts");
   auto seg = ops_of(s, kOpSegmentedSort);
   auto one = chain(s, *seg[0]);

@@ -367,7 +367,9 @@ TEST_CASE("graph: Warp's radix sorts chain their kernels and copies in op order,
   // each node after the one before: one chain, the captures' own copies after each sort's kernels
   for (size_t i = 1; i < g_nodes.size(); ++i) CHECK(g_nodes[i].after == int(i) - 1);
   CHECK(g_nodes[0].what == "kernel wrpkit_radix_histogram_k32");
-  CHECK(g_nodes[20].what == "memcpy");  // the int32 sort (4 passes x 5 kernels), then wp.copy of its keys
+  // the int32 sort: 4 passes x 3 kernels and its two copies between the halves, then the capture's wp.copy x 2
+  CHECK((g_nodes[11].what == "kernel wrpkit_radix_scatter_k32_v32" && g_nodes[12].what == "memcpy" &&
+         g_nodes[14].what == "memcpy" && g_nodes[16].what == "kernel wrpkit_radix_histogram_k32"));
   CHECK(res.scratch_asked.size() == 6);
   CHECK(*std::max_element(res.scratch_asked.begin(), res.scratch_asked.end()) == graph_scratch_size(a.ops.ops));
 }
