@@ -23,6 +23,7 @@ namespace {
 constexpr int kAttrMaxDynamicSharedBytes = 8;   // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
 constexpr int kStaticSharedLimit = 48 * 1024;   // above it a kernel must opt in to dynamic shared memory
 constexpr unsigned kStreamNonBlocking = 1;      // CU_STREAM_NON_BLOCKING
+constexpr int kErrorNotFound = 500;             // CUDA_ERROR_NOT_FOUND: no such function in the module
 
 CUdevice device_handle(const CudaApi& cu, int device) {
   int count = 0;
@@ -120,9 +121,11 @@ struct Replay::State final : ReplayResources {
                 fmt::format("{}: loading wrp-run's helper kernels (built for {}; rebuild with this GPU's arch among "
                             "the targets)", where, helper_images()));
     }
-    if (cu->cuModuleGetFunction(&f, helpers, entry) != 0)
+    auto rc = cu->cuModuleGetFunction(&f, helpers, entry);
+    if (rc == kErrorNotFound)
       fail(Exit::target, fmt::format("{}: wrp-run's helper kernels in this artifact lack {} (an older wrp-build made "
                                      "them): rebuild the artifact with this wrp-build", where, entry));
+    cu->check(rc, fmt::format("{}: helper kernel {}", where, entry));
     return f;
   }
 
