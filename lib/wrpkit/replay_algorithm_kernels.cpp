@@ -334,7 +334,28 @@ extern "C" __global__ void wrpkit_segmented_sort(unsigned* keys, unsigned* value
 }
 
 // ---- run-length encode of int32 values: heads, their inclusive scan (each element's
-// run number + 1, by the u32 scan kernels), then each run's value, start and length.
+// run number + 1, by the u32 scan kernels), then each run's value, start and length;
+// at most one scan tile of values: all of it in one block (rle_tile).
+
+extern "C" __global__ void wrpkit_rle_tile(const int* v, unsigned n, int* run_values, int* run_lengths, int* run_count)
+{
+    __shared__ unsigned starts[SCAN_TILE + 1];
+    __shared__ unsigned part[WARPS + 1];
+    unsigned first = threadIdx.x * SCAN_ITEMS, heads = 0, total;
+    for (unsigned i = first; i < first + SCAN_ITEMS && i < n; ++i) heads += i == 0 || v[i] != v[i - 1];
+    unsigned run = block_exclusive(heads, part, total);
+    for (unsigned i = first; i < first + SCAN_ITEMS && i < n; ++i)
+        if (i == 0 || v[i] != v[i - 1]) {
+            run_values[run] = v[i];
+            starts[run++] = i;
+        }
+    if (threadIdx.x == 0) {
+        starts[total] = n;
+        *run_count = (int)total;
+    }
+    __syncthreads();
+    for (unsigned r = threadIdx.x; r < total; r += BLOCK) run_lengths[r] = (int)(starts[r + 1] - starts[r]);
+}
 
 extern "C" __global__ void wrpkit_rle_heads(const int* v, unsigned n, unsigned* flags)
 {

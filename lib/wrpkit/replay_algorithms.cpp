@@ -187,8 +187,12 @@ class Chain {
     CUdeviceptr run_lengths = at(g_.c, n * 4, 4, "run lengths");
     CUdeviceptr run_count = at(g_.d, 4, 4, "run count");
     if (!n) return sink_.zero(run_count, 4);
-    CUdeviceptr runs = scratch_, starts = runs + slot(n * 4), sums = starts + slot((n + 1) * 4);
     unsigned count = unsigned(n), blocks = stride_blocks(n);
+    if (n <= kScanTile) {  // one block does it all: one graph node instead of four
+      void* args[] = {&values, &count, &run_values, &run_lengths, &run_count};
+      return sink_.kernel("wrpkit_rle_tile", grid(1), args);
+    }
+    CUdeviceptr runs = scratch_, starts = runs + slot(n * 4), sums = starts + slot((n + 1) * 4);
     void* head_args[] = {&values, &count, &runs};
     sink_.kernel("wrpkit_rle_heads", grid(blocks), head_args);
     scan_chain(sink_, "u32", runs, runs, n, 4, 4, 1, true, sums);
@@ -219,7 +223,7 @@ uint64_t algorithm_scratch_size(const Op& o) {
       uint64_t buckets = uint64_t(kRadixBuckets) * sort_tiles(n);
       return slot(buckets * 4) + scan_scratch(buckets, 1, 4);
     }
-    case kOpRunlengthEncode: return slot(n * 4) + slot((n + 1) * 4) + scan_scratch(n, 1, 4);
+    case kOpRunlengthEncode: return n > kScanTile ? slot(n * 4) + slot((n + 1) * 4) + scan_scratch(n, 1, 4) : 0;
     default: return 0;
   }
 }
@@ -246,7 +250,7 @@ std::vector<std::string> algorithm_kernel_entries() {
     for (auto k : {"reduce_partials", "reduce_final"}) out.push_back(entry(k, type));
   for (auto k : {"k32", "k64"}) out.push_back(entry("radix_histogram", k));
   for (auto k : {"k32_v32", "k32_v64", "k64_v32", "k64_v64"}) out.push_back(entry("radix_scatter", k));
-  for (auto k : {"wrpkit_segmented_sort", "wrpkit_rle_heads", "wrpkit_rle_runs", "wrpkit_rle_lengths"})
+  for (auto k : {"wrpkit_segmented_sort", "wrpkit_rle_tile", "wrpkit_rle_heads", "wrpkit_rle_runs", "wrpkit_rle_lengths"})
     out.push_back(k);
   return out;
 }

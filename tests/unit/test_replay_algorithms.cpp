@@ -274,19 +274,23 @@ TEST_CASE("chains: scans by element type and component, sums per component, an i
   CHECK(column.nodes[0].args[7] == (CUdeviceptr(red[4]->algo.c.region) << 24) + 4);
 }
 
-TEST_CASE("chains: run-length encode marks heads, scans them, writes runs and lengths, a segmented sort is one kernel") {
+TEST_CASE("chains: run-length encode is one kernel for one tile, else heads, scan, runs and lengths, a segmented sort one kernel") {
   auto& r = scene("runlength");
   auto rle = ops_of(r, kOpRunlengthEncode);
-  auto rec = chain(r, *rle[2]);  // 777 values
-  CHECK(rec.entries() == "wrpkit_rle_heads wrpkit_scan_apply_u32 wrpkit_rle_runs wrpkit_rle_lengths");
-  CHECK(rec.nodes[1].args[7] == 1);  // inclusive: each element's run number + 1
-  CUdeviceptr count = CUdeviceptr(rle[2]->algo.d.region) << 24;
-  CHECK(rec.nodes[2].args[5] == count);
-  CHECK(rec.nodes[3].args[1] == count);  // the lengths kernel reads the count the runs kernel wrote
-  CHECK(rec.nodes[2].args[4] == kScratch + 3328);  // run starts after the 777 run numbers (3108 bytes, 256-aligned)
-  auto mixed = chain(r, *rle[0]);  // 18072 values: nine scan tiles
-  CHECK(mixed.entries() == "wrpkit_rle_heads wrpkit_scan_sums_u32 wrpkit_scan_offsets_u32 wrpkit_scan_apply_u32 "
-                           "wrpkit_rle_runs wrpkit_rle_lengths");
+  auto small = chain(r, *rle[2]);  // 777 values: one scan tile, one block does it all
+  CHECK(small.entries() == "wrpkit_rle_tile");
+  auto& g = rle[2]->algo;
+  CHECK(small.nodes[0].args == std::vector<uint64_t>{CUdeviceptr(g.a.region) << 24, 777, CUdeviceptr(g.b.region) << 24,
+                                                     CUdeviceptr(g.c.region) << 24, CUdeviceptr(g.d.region) << 24});
+  CHECK((small.nodes[0].x == 1 && algorithm_scratch_size(*rle[2]) == 0));
+  auto rec = chain(r, *rle[0]);  // 18072 values: nine scan tiles
+  CHECK(rec.entries() == "wrpkit_rle_heads wrpkit_scan_sums_u32 wrpkit_scan_offsets_u32 wrpkit_scan_apply_u32 "
+                         "wrpkit_rle_runs wrpkit_rle_lengths");
+  CHECK(rec.nodes[3].args[7] == 1);  // inclusive: each element's run number + 1
+  CUdeviceptr count = CUdeviceptr(rle[0]->algo.d.region) << 24;
+  CHECK(rec.nodes[4].args[5] == count);
+  CHECK(rec.nodes[5].args[1] == count);  // the lengths kernel reads the count the runs kernel wrote
+  CHECK(rec.nodes[4].args[4] == kScratch + 72448);  // run starts after the 18072 run numbers (72288 bytes, 256-aligned)
   auto& s = scene("segmented_sorts");
   auto seg = ops_of(s, kOpSegmentedSort);
   auto one = chain(s, *seg[0]);
