@@ -287,50 +287,77 @@ RADIX_SCATTER(k32_v64, unsigned, u64)
 RADIX_SCATTER(k64_v32, u64, unsigned)
 RADIX_SCATTER(k64_v64, u64, u64)
 
-// ---- segmented sort: one block per segment sorts its 32-bit keys and values by all
-// 32 bits in four 8-bit passes between the arrays' halves (as Warp's DoubleBuffer),
-// ending in the first, then copies the segment to the second: Warp records the
-// copy-back it made after CUB while capturing (second half to first) as graph ops,
-// so both halves must hold the result. Segments Warp's loader would treat as empty
-// (start < 0, end < start, end > n) are skipped; elements outside every segment stay.
-extern "C" __global__ void wrpkit_segmented_sort(unsigned* keys, unsigned* values, unsigned n, const int* starts,
-                                                 const int* ends, int kind)
+// ---- one block sorts a range: LSD passes of 8 bits over [begin, end) between the
+// arrays' halves (as Warp's DoubleBuffer), then the result is copied to the other
+// half: Warp records the copy-back it made after CUB while capturing (second half to
+// first) as graph ops, so both halves must hold the result.
+struct BlockShared {
+    unsigned warp_counts[WARPS * 256], seen[256], first[256], part[WARPS + 1];
+};
+
+template <class K, class V>
+__device__ void block_sort(K* k0, K* k1, V* v0, V* v1, unsigned len, int kind, int begin, int end, BlockShared& sh)
 {
-    __shared__ unsigned warp_counts[WARPS * 256], seen[256], first[256], part[WARPS + 1];
-    int s = starts[blockIdx.x], e = ends[blockIdx.x];
-    if (s < 0 || e < s || (unsigned)e > n) return;
-    unsigned len = (unsigned)(e - s);
-    unsigned *k0 = keys + s, *k1 = keys + n + s, *v0 = values + s, *v1 = values + n + s;
-    for (int pass = 0; pass < 4 && len > 1; ++pass) {
-        const unsigned* sk = pass & 1 ? k1 : k0;
-        const unsigned* sv = pass & 1 ? v1 : v0;
-        unsigned* dk = pass & 1 ? k0 : k1;
-        unsigned* dv = pass & 1 ? v0 : v1;
-        seen[threadIdx.x] = 0;
+    bool in_first = true;
+    for (int shift = begin; shift < end && len > 1; shift += 8, in_first = !in_first) {
+        int bits = end - shift < 8 ? end - shift : 8;
+        const K* sk = in_first ? k0 : k1;
+        const V* sv = in_first ? v0 : v1;
+        K* dk = in_first ? k1 : k0;
+        V* dv = in_first ? v1 : v0;
+        sh.seen[threadIdx.x] = 0;
         __syncthreads();
-        for (unsigned j = threadIdx.x; j < len; j += BLOCK) atomicAdd(&seen[digit_of(sk[j], kind, pass * 8, 8)], 1u);
+        for (unsigned j = threadIdx.x; j < len; j += BLOCK) atomicAdd(&sh.seen[digit_of(sk[j], kind, shift, bits)], 1u);
         __syncthreads();
         unsigned total;
-        first[threadIdx.x] = block_exclusive(seen[threadIdx.x], part, total);
-        seen[threadIdx.x] = 0;
+        sh.first[threadIdx.x] = block_exclusive(sh.seen[threadIdx.x], sh.part, total);
+        sh.seen[threadIdx.x] = 0;
         __syncthreads();
         for (unsigned j0 = 0; j0 < len; j0 += BLOCK) {
             unsigned j = j0 + threadIdx.x;
             bool active = j < len;
-            unsigned key = active ? sk[j] : 0u;
-            unsigned d = active ? digit_of(key, kind, pass * 8, 8) : 0u;
-            unsigned pos = chunk_rank(d, active, warp_counts, seen);
+            K key = active ? sk[j] : K(0);
+            unsigned d = active ? digit_of(key, kind, shift, bits) : 0u;
+            unsigned pos = chunk_rank(d, active, sh.warp_counts, sh.seen);
             if (active) {
-                dk[first[d] + pos] = key;
-                dv[first[d] + pos] = sv[j];
+                dk[sh.first[d] + pos] = key;
+                dv[sh.first[d] + pos] = sv[j];
             }
         }
         __syncthreads();
     }
+    K *rk = in_first ? k0 : k1, *ok = in_first ? k1 : k0;
+    V *rv = in_first ? v0 : v1, *ov = in_first ? v1 : v0;
     for (unsigned j = threadIdx.x; j < len; j += BLOCK) {
-        k1[j] = k0[j];
-        v1[j] = v0[j];
+        ok[j] = rk[j];
+        ov[j] = rv[j];
     }
+}
+
+// A radix sort of at most one sort tile: one block, one graph node.
+#define RADIX_TILE(NAME, K, V)                                                                                    \
+    extern "C" __global__ void wrpkit_radix_tile_##NAME(K* keys, V* values, unsigned n, int kind, int begin,      \
+                                                        int end)                                                  \
+    {                                                                                                             \
+        __shared__ BlockShared sh;                                                                                \
+        block_sort<K, V>(keys, keys + n, values, values + n, n, kind, begin, end, sh);                            \
+    }
+RADIX_TILE(k32_v32, unsigned, unsigned)
+RADIX_TILE(k32_v64, unsigned, u64)
+RADIX_TILE(k64_v32, u64, unsigned)
+RADIX_TILE(k64_v64, u64, u64)
+
+// ---- segmented sort: one block per segment sorts its 32-bit keys and values by all 32
+// bits. Segments Warp's loader would treat as empty (start < 0, end < start, end > n)
+// are skipped; elements outside every segment stay.
+extern "C" __global__ void wrpkit_segmented_sort(unsigned* keys, unsigned* values, unsigned n, const int* starts,
+                                                 const int* ends, int kind)
+{
+    __shared__ BlockShared sh;
+    int s = starts[blockIdx.x], e = ends[blockIdx.x];
+    if (s < 0 || e < s || (unsigned)e > n) return;
+    block_sort<unsigned, unsigned>(keys + s, keys + n + s, values + s, values + n + s, (unsigned)(e - s), kind, 0, 32,
+                                   sh);
 }
 
 // ---- run-length encode of int32 values: heads, their inclusive scan (each element's

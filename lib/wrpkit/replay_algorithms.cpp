@@ -147,8 +147,12 @@ class Chain {
     CUdeviceptr values = at(g_.b, 2 * n * vs, vs, "values");
     if (!n || g_.begin_bit == g_.end_bit) return;
     unsigned tiles = sort_tiles(n), count = unsigned(n);
+    int kind = key_kind(g_.dtype), begin = g_.begin_bit, end = g_.end_bit;
+    if (tiles == 1) {  // one block sorts it and leaves both halves sorted: one graph node
+      void* args[] = {&keys, &values, &count, &kind, &begin, &end};
+      return sink_.kernel(fmt::format("wrpkit_radix_tile_k{}_v{}", ks * 8, vs * 8), grid(1), args);
+    }
     CUdeviceptr hist = scratch_, sums = scratch_ + slot(uint64_t(kRadixBuckets) * tiles * 4);
-    int kind = key_kind(g_.dtype);
     auto hist_kernel = fmt::format("wrpkit_radix_histogram_k{}", ks * 8);
     auto scatter_kernel = fmt::format("wrpkit_radix_scatter_k{}_v{}", ks * 8, vs * 8);
     CUdeviceptr sk = keys, sv = values, dk = keys + n * ks, dv = values + n * vs;
@@ -220,6 +224,7 @@ uint64_t algorithm_scratch_size(const Op& o) {
     case kOpReduction:
       return reduce_blocks(n) > 1 ? slot(uint64_t(reduce_blocks(n)) * components(o) * scalar_size(g.dtype)) : 0;
     case kOpRadixSort: {
+      if (sort_tiles(n) <= 1) return 0;  // one block, no histogram
       uint64_t buckets = uint64_t(kRadixBuckets) * sort_tiles(n);
       return slot(buckets * 4) + scan_scratch(buckets, 1, 4);
     }
@@ -249,7 +254,10 @@ std::vector<std::string> algorithm_kernel_entries() {
   for (auto type : {"f32", "f64"})
     for (auto k : {"reduce_partials", "reduce_final"}) out.push_back(entry(k, type));
   for (auto k : {"k32", "k64"}) out.push_back(entry("radix_histogram", k));
-  for (auto k : {"k32_v32", "k32_v64", "k64_v32", "k64_v64"}) out.push_back(entry("radix_scatter", k));
+  for (auto k : {"k32_v32", "k32_v64", "k64_v32", "k64_v64"}) {
+    out.push_back(entry("radix_scatter", k));
+    out.push_back(entry("radix_tile", k));
+  }
   for (auto k : {"wrpkit_segmented_sort", "wrpkit_rle_tile", "wrpkit_rle_heads", "wrpkit_rle_runs", "wrpkit_rle_lengths"})
     out.push_back(k);
   return out;

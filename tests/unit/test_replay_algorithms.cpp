@@ -240,6 +240,11 @@ TEST_CASE("chains: bits 4..28 take three passes and a copy back, 64-bit keys wit
   CHECK((wide.nodes[24].what == "copy" && wide.nodes[24].bytes == 3000 * 8 && wide.nodes[25].bytes == 3000 * 8));
   auto floats = chain(a, *sorts[4]);  // float64 keys: the float twiddle
   CHECK(floats.nodes[0].args[2] == 2);
+  auto one = chain(a, *sorts[5]);  // at most one sort tile: one block does every pass and the copy
+  CUdeviceptr k1 = CUdeviceptr(sorts[5]->algo.a.region) << 24, v1 = CUdeviceptr(sorts[5]->algo.b.region) << 24;
+  CHECK(one.entries() == "wrpkit_radix_tile_k32_v32");
+  CHECK(one.nodes[0].args == std::vector<uint64_t>{k1, v1, 1, 1, 0, 32});  // keys, values, n, kind, bits [0, 32)
+  CHECK(algorithm_scratch_size(*sorts[5]) == 0);
   CHECK(algorithm_entries_of(*sorts[2]) ==
         std::vector<std::string>{"wrpkit_radix_histogram_k64", "wrpkit_scan_apply_u32", "wrpkit_radix_scatter_k64_v64"});
 }

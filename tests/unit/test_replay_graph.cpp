@@ -370,6 +370,6 @@ TEST_CASE("graph: Warp's radix sorts chain their kernels and copies in op order,
   // the int32 sort: 4 passes x 3 kernels and its two copies between the halves, then the capture's wp.copy x 2
   CHECK((g_nodes[11].what == "kernel wrpkit_radix_scatter_k32_v32" && g_nodes[12].what == "memcpy" &&
          g_nodes[14].what == "memcpy" && g_nodes[16].what == "kernel wrpkit_radix_histogram_k32"));
-  CHECK(res.scratch_asked.size() == 6);
+  CHECK(res.scratch_asked.size() == 5);  // the sort of one element needs none
   CHECK(*std::max_element(res.scratch_asked.begin(), res.scratch_asked.end()) == graph_scratch_size(a.ops.ops));
 }
