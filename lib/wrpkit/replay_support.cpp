@@ -11,20 +11,15 @@ namespace wrp {
 
 namespace {
 
-struct Needs {
-  std::set<std::string> helper_ops;      // ops that need wrp-run's helper kernels
-  std::set<std::string> helper_entries;  // the algorithm kernels those ops launch
-};
-
-// What the ops need of the helpers goes to `needs`, the rest of what blocks to `out`.
-void collect_blockers(const std::vector<Op>& ops, Needs& needs, std::set<std::string>& out) {
+// The helper kernels the algorithm ops launch go to `entries`, what blocks to `out`
+// (ops that need the helpers are named by helper_op_names).
+void collect_blockers(const std::vector<Op>& ops, std::set<std::string>& entries, std::set<std::string>& out) {
   for (auto& o : ops) {
     if (op_needs_helpers(o.type)) {
-      needs.helper_ops.insert(op_name(o.type));
       if (is_algorithm_op(o.type))
-        for (auto& e : algorithm_entries_of(o)) needs.helper_entries.insert(e);
-      collect_blockers(o.branch_a, needs, out);
-      collect_blockers(o.branch_b, needs, out);
+        for (auto& e : algorithm_entries_of(o)) entries.insert(e);
+      collect_blockers(o.branch_a, entries, out);
+      collect_blockers(o.branch_b, entries, out);
       continue;
     }
     switch (o.type) {
@@ -51,17 +46,16 @@ std::vector<std::string> replay_blockers(const Artifact& a) {
     why.push_back(fmt::format("format {} (Warp 1.15): its launch layout is not verified; formats 15..18 replay",
                               a.container.version));
   if (!a.meta.meshes.empty()) why.push_back(fmt::format("{} mesh(es) (need Warp's mesh and BVH code)", a.meta.meshes.size()));
-  std::set<std::string> ops;
-  Needs needs;
-  collect_blockers(a.ops.ops, needs, ops);
-  if (!needs.helper_ops.empty() && a.replay_helpers.empty())
+  std::set<std::string> ops, entries;
+  collect_blockers(a.ops.ops, entries, ops);
+  if (auto names = helper_op_names(a.ops.ops); !names.empty() && a.replay_helpers.empty())
     why.push_back(fmt::format("{} (need wrp-run's helper kernels, which wrp-build adds: rebuild the artifact with it)",
-                              fmt::join(needs.helper_ops, ", ")));
+                              fmt::join(names, ", ")));
   // Helpers from a wrp-build older than an algorithm kernel lack it (compressed images: unknown until load).
   for (auto& img : a.replay_helpers) {
     if (!img.entries_known) continue;
     std::set<std::string> have(img.entries.begin(), img.entries.end()), missing;
-    for (auto& e : needs.helper_entries)
+    for (auto& e : entries)
       if (!have.count(e)) missing.insert(e);
     if (!missing.empty()) {
       why.push_back(fmt::format("its wrp-run helper kernels ({}) lack {} (an older wrp-build made them: rebuild the "
