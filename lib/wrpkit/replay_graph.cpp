@@ -55,11 +55,12 @@ class Builder {
   }
 
  private:
-  CUdeviceptr need(int32_t id, uint64_t offset, uint64_t size, const std::string& w) const {
+  // `what` names the operand where an op has several (an algorithm's keys, values, ...).
+  CUdeviceptr need(int32_t id, uint64_t offset, uint64_t size, const std::string& w, const char* what = nullptr) const {
     auto p = res_.address(id, offset, size);
     if (!p)
-      fail(Exit::bad_input, fmt::format("{}: {} bytes at offset {} of region {} lie outside the regions the file holds",
-                                        w, size, offset, id));
+      fail(Exit::bad_input, fmt::format("{}: {}{} bytes at offset {} of region {} lie outside the regions the file holds",
+                                        w, what ? fmt::format("its {}, ", what) : "", size, offset, id));
     return p;
   }
 
@@ -135,11 +136,7 @@ class Builder {
       void zero(CUdeviceptr dst, uint64_t bytes) override { prev = b.memset(g, prev, dst, 0, bytes, w); }
     } sink(*this, g, prev, w);
     auto operand = [&](const RegionRef& r, uint64_t bytes, const char* what) {
-      auto p = res_.address(r.region, r.offset, bytes);
-      if (!p)
-        fail(Exit::bad_input, fmt::format("{}: the {} ({} bytes at offset {} of region {}) lies outside the regions the "
-                                          "file holds", w, what, bytes, r.offset, r.region));
-      return p;
+      return need(r.region, r.offset, bytes, w, what);
     };
     uint64_t need_scratch = algorithm_scratch_size(o);
     append_algorithm(sink, o, operand, need_scratch ? res_.scratch(need_scratch, w) : 0, w);

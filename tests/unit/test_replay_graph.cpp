@@ -327,7 +327,7 @@ TEST_CASE("graph: if with one or two branches, memtile word widths, copies and m
   CHECK(graph_constants_size(ops) == 3 * kConstantAlign);
 }
 
-TEST_CASE("graph: a fill or condition outside its region is bad input naming the op") {
+TEST_CASE("graph: a fill, a condition or a sort's keys outside its region is bad input naming the op") {
   reset();
   auto api = fake_api();
   FakeResources res;
@@ -341,6 +341,19 @@ TEST_CASE("graph: a fill or condition outside its region is bad input naming the
     CHECK(std::string(e.what()) ==
           "x.wrp: operations[0] (memtile, offset 0): 262144 bytes at offset 0 of region 2 lie outside the regions "
           "the file holds");
+  }
+  Op sort;  // 10000 int32 keys take 80000 bytes (two halves): more than the 64 KiB region holds
+  sort.type = kOpRadixSort, sort.offset = 96;
+  sort.algo.dtype = kInt32, sort.algo.count = 10000, sort.algo.end_bit = 32;
+  sort.algo.a = {1, 0}, sort.algo.b = {2, 0};
+  try {
+    build_graph(api, nullptr, res, reinterpret_cast<CUgraph>(uintptr_t(1)), {sort}, "x.wrp: operations");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.code() == Exit::bad_input);
+    CHECK(std::string(e.what()) ==
+          "x.wrp: operations[0] (radix_sort, offset 96): its keys, 80000 bytes at offset 0 of region 1 lie outside the "
+          "regions the file holds");
   }
   auto old = api;
   old.cuGraphAddNode = nullptr;  // a driver before CUDA 12.3
