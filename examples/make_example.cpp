@@ -67,8 +67,9 @@ static Bytes ops_section(const std::string& key, const std::string& hash, uint32
   for (uint16_t p = 0; p < 4; ++p) {
     w.u16(uint16_t(p + 1)); w.u16(p >= 2 ? 1 : 0); w.u32(offs[p]); w.u32(sizes[p]); w.u32(sizes[p]);
   }
+  // A relocation's value_byte_offset is inside its own param's value (x and y: byte 0).
   for (int32_t region : {1, 2}) {
-    w.u32(region == 1 ? 8 : 16); w.u32(uint32_t(region)); w.u64(0); w.u8(1);
+    w.u32(0); w.u32(uint32_t(region)); w.u64(0); w.u8(1);
     for (int i = 0; i < 7; ++i) w.u8(0);
   }
   w.raw(v.bytes());
