@@ -15,30 +15,41 @@
 int main(int argc, char** argv) {
   CLI::App app{"Show what a Warp .wrp artifact holds and on which GPUs it loads.\n"
                "Exit codes: 0 ok, 1 usage, 2 bad input.\n"
+               "With --arch: 0 the artifact loads as SASS on every listed GPU, 1 some GPU needs a JIT\n"
+               "(PTX, or Warp 1.19 compiling retained source), 2 some GPU cannot load it.\n"
                "With --device: 0 every module loads as SASS, 1 some module needs JIT (0 with --allow-jit),\n"
                "2 some module cannot load, 3 no GPU or driver."};
+  app.footer("Examples:\n"
+             "  wrp-inspect sim.wrp                                what it holds, hazards, wrp-run support\n"
+             "  wrp-inspect sim.wrp --arch sm_87,sm_90 && deploy   a yes/no check: SASS on both, no JIT\n"
+             "  wrp-inspect sim.wrp --device --load                pre-flight on this machine's GPU 0");
   std::string file, arch_list;
   bool json = false, allow_jit = false, load = false;
   int device = -1;
   app.add_option("file", file, "the .wrp file (its NAME_modules/ folder must sit beside it)")->required();
-  app.add_option("--arch", arch_list, "GPUs to check, e.g. sm_75,sm_87,sm_90: adds a load matrix");
+  app.add_option("--arch", arch_list, "GPUs to check, e.g. sm_75,sm_87,sm_90: adds a load matrix; the exit code "
+                 "says whether all of them load it as SASS");
   app.add_flag("--json", json, "print JSON (schema: docs/inspect-json.md)");
-  app.add_option("--device", device, "pre-flight on this machine's GPU N (default 0)")->expected(0, 1)->default_str("0");
-  app.add_flag("--allow-jit", allow_jit, "with --device: exit 0 when modules load through PTX JIT");
-  app.add_flag("--load", load, "with --device: really load every module and resolve its kernels");
+  auto* dev = app.add_option("--device", device, "pre-flight on this machine's GPU N")->expected(0, 1)->default_str("0");
+  app.add_flag("--allow-jit", allow_jit, "exit 0 when modules load through PTX JIT")->needs(dev);
+  app.add_flag("--load", load, "really load every module and resolve its kernels")->needs(dev);
+  dev->group("On the deployment machine");
+  for (auto* o : {"--allow-jit", "--load"}) app.get_option(o)->group("On the deployment machine");
   WRP_PARSE(app, argc, argv);
   if (app.count("--device") && device < 0) device = 0;
 
   return wrp::tool_main("wrp-inspect", [&] {
     std::vector<wrp::Arch> archs;
-    if (!arch_list.empty()) archs = wrp::parse_arch_list(arch_list, "--arch");
+    if (app.count("--arch")) {
+      archs = wrp::parse_arch_list(arch_list, "--arch");
+      if (auto bad = wrp::gpu_list_problems(archs, "--arch"); !bad.empty())
+        wrp::fail(wrp::Exit::usage, fmt::format("{}", fmt::join(bad, "; ")));
+    }
     auto a = wrp::open_artifact(file);
     auto rep = wrp::inspect(a, archs);
-    if (device < 0) {
-      if (json) std::cout << wrp::to_json(rep.json) << "\n";
-      else std::cout << rep.text;
-      return 0;
-    }
-    return wrp::device_check(a, rep, device, allow_jit, load, json);
+    if (device >= 0) return wrp::device_check(a, rep, device, allow_jit, load, json);
+    if (json) std::cout << wrp::to_json(rep.json) << "\n";
+    else std::cout << rep.text;
+    return wrp::load_matrix_exit_code(a, archs);
   });
 }

@@ -64,6 +64,22 @@ std::string known_arch_list() {
   return s;
 }
 
+bool is_gpu_arch(const Arch& a) {
+  static const int gpus[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 103, 110, 120, 121};
+  return !a.is_virtual && std::find(std::begin(gpus), std::end(gpus), a.number()) != std::end(gpus);
+}
+
+std::vector<std::string> gpu_list_problems(const std::vector<Arch>& archs, std::string_view what) {
+  std::vector<std::string> out;
+  for (auto& a : archs) {
+    if (a.is_virtual)
+      out.push_back(fmt::format("{} {}: a PTX target, not a GPU; name GPUs as sm_XY ({})", what, a.str(), a.sm()));
+    else if (!is_gpu_arch(a))
+      out.push_back(fmt::format("{} {}: no GPU has this arch; CUDA 13 builds for: {}", what, a.str(), known_arch_list()));
+  }
+  return out;
+}
+
 bool is_tegra(const Arch& a) {
   switch (a.number()) {
     case 53: case 62: case 72: case 87: case 101: case 110: return true;
@@ -79,6 +95,22 @@ bool sass_runs_on(const Arch& img, const Arch& gpu) {
   if (is_tegra(img) || is_tegra(gpu)) return img.number() == gpu.number();
   if (img.variant == Variant::arch_specific) return img.major == gpu.major && img.minor == gpu.minor;
   return img.major == gpu.major && img.minor <= gpu.minor;
+}
+
+std::string sass_family(const Arch& a) {
+  return is_tegra(a) ? fmt::format("sm_{}", a.number()) : fmt::format("sm_{}x", a.major);
+}
+
+std::vector<std::pair<std::string, std::vector<Arch>>> sass_families(std::vector<Arch> archs) {
+  std::sort(archs.begin(), archs.end());
+  std::vector<std::pair<std::string, std::vector<Arch>>> out;
+  for (auto& a : archs) {
+    auto f = sass_family(a);
+    auto it = std::find_if(out.begin(), out.end(), [&](auto& g) { return g.first == f; });
+    if (it == out.end()) it = out.insert(out.end(), {f, {}});
+    it->second.push_back(a);
+  }
+  return out;
 }
 
 bool ptx_jits_on(const Arch& img, const Arch& gpu) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace wrp {
@@ -39,11 +40,23 @@ std::vector<Arch> parse_arch_list(std::string_view text, std::string_view what);
 const std::vector<int>& cuda13_archs();
 bool is_known_arch(const Arch& a);
 std::string known_arch_list();
+// Whether a GPU of this compute capability exists (sm_50 Maxwell .. sm_121), built
+// by any CUDA release; sm_999 or sm_101 (renamed sm_110 by CUDA 13) are not.
+bool is_gpu_arch(const Arch& a);
+// One line per entry of `archs` that does not name a GPU: a PTX target (compute_XY)
+// or no GPU's arch. `what` names the list ("--arch"); empty: all are GPUs.
+std::vector<std::string> gpu_list_problems(const std::vector<Arch>& archs, std::string_view what);
 
 // Jetson/DRIVE SoCs (sm_53, 62, 72, 87, 101/110 Thor): their SASS runs only on
 // exactly that arch, and desktop SASS never runs on them.
 bool is_tegra(const Arch& a);
 bool sass_runs_on(const Arch& image, const Arch& gpu);
+// The group of GPUs that SASS built for the lowest of them runs on: one desktop
+// major ("sm_8x": sm_80 SASS runs on sm_86 and sm_89), or one Tegra arch alone
+// ("sm_87": Tegra SASS runs on exactly its own arch).
+std::string sass_family(const Arch& a);
+// `archs` grouped by sass_family, each group sorted, groups in order of their lowest arch.
+std::vector<std::pair<std::string, std::vector<Arch>>> sass_families(std::vector<Arch> archs);
 bool ptx_jits_on(const Arch& image, const Arch& gpu);
 
 // sass: the driver loads matching SASS; jit: the driver compiles embedded PTX;

@@ -34,6 +34,21 @@ LoadPath module_load_path(const Artifact& a, size_t m, const Arch& gpu) {
   return p == LoadPath::none && has_source_fallback(a, m) ? LoadPath::source : p;
 }
 
+std::optional<LoadPath> conditions_load_path(const Artifact& a, const Arch& gpu) {
+  if (a.is_cpu() || !a.ops.has_conditionals || strict_header_arch(a.container.version)) return std::nullopt;
+  return sass_runs_on(arch_from_number(int(a.meta.target_arch)), gpu) ? LoadPath::sass : LoadPath::none;
+}
+
+LoadPath artifact_load_path(const Artifact& a, const Arch& gpu) {
+  if (a.is_cpu()) return LoadPath::none;
+  auto rank = [](LoadPath p) { return p == LoadPath::sass ? 0 : p == LoadPath::none ? 2 : 1; };
+  LoadPath worst = conditions_load_path(a, gpu).value_or(LoadPath::sass);
+  for (size_t m = 0; m < a.modules.size(); ++m)
+    if (auto p = module_load_path(a, m, gpu); rank(p) > rank(worst) || (rank(p) == rank(worst) && p == LoadPath::jit))
+      worst = p;
+  return worst;
+}
+
 fs::path modules_dir_for(const fs::path& wrp) {
   std::string s = wrp.string();
   if (s.size() > 4 && s.ends_with(".wrp")) s.resize(s.size() - 4);

@@ -71,6 +71,13 @@ ModuleFileReader module_files_in(const fs::path& dir);
 bool has_source_fallback(const Artifact& a, size_t module);
 // How stock Warp loads module `module` on a GPU of this arch.
 LoadPath module_load_path(const Artifact& a, size_t module, const Arch& gpu);
+// Up to format 16 stock Warp compiles a graph's if/while condition kernels at load as
+// SASS for the metadata's target_arch: sass where that runs on `gpu`, else none.
+// nullopt when the graph has no if/while, or Warp builds them for the replay GPU (1.19).
+std::optional<LoadPath> conditions_load_path(const Artifact& a, const Arch& gpu);
+// Where the whole artifact loads on `gpu`: the worst of its modules and conditions
+// (none, then jit or source, then sass).
+LoadPath artifact_load_path(const Artifact& a, const Arch& gpu);
 
 // Parses the sections of a container already in memory (no module files).
 void parse_sections(Artifact& a);

@@ -35,10 +35,10 @@ void check_output_paths(const BuildOptions& opt, const fs::path& out) {
     fail(Exit::usage, fmt::format("{} already exists; pass --force to replace it", out.string()));
 }
 
-std::string toolchain_text(const BuildPlan& plan, Toolset& tools) {
+std::string toolchain_text(const BuildPlan& plan, const Artifact& a, Toolset& tools) {
   std::string s;
   if (plan.needs_ptx_compiler()) s += tools.ptx_compiler().description + ", ";
-  if (plan.needs_source_compiler()) s += tools.source_compiler().description + ", ";
+  if (plan.needs_source_compiler()) s += tools.source_compiler(a.meta.producer_version).description + ", ";
   else if (plan.helpers) s += tools.standalone_compiler().description + ", ";
   return s + tools.packager();
 }
@@ -49,6 +49,7 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
                       Toolset& tools, BuildReport& report, Progress& progress) {
   check_output_paths(opt, out);
   auto plan = plan_build(opt, a, out, targets);
+  drop_helpers_without_nvrtc(plan, tools);
   check_tools(plan, a, tools);
   unsigned threads = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
   report.jobs = threads;
@@ -60,7 +61,7 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   auto helpers = helpers_stage(plan, tools, opt, threads, progress);
   if (plan.helpers) report.compiles += plan.helpers->sass.size() + (plan.helpers->ptx ? 1 : 0);
-  report.toolchain = toolchain_text(plan, tools);
+  report.toolchain = toolchain_text(plan, a, tools);
   progress.start("write", 1);
   auto output = emit_stage(plan, a, packed, helpers, opt, report.toolchain);
   output.replay_helpers_bytes = helpers.size();
@@ -71,10 +72,12 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
 
 }  // namespace
 
-fs::path family_output_path(const fs::path& out, int major) {
+fs::path family_output_path(const fs::path& out, const std::string& family) {
   auto p = out;
   p.replace_extension();
-  return fs::path(fmt::format("{}.sm{}x.wrp", p.string(), major));
+  auto tag = family;
+  tag.erase(std::remove(tag.begin(), tag.end(), '_'), tag.end());  // "sm_8x" -> "sm8x"
+  return fs::path(fmt::format("{}.{}.wrp", p.string(), tag));
 }
 
 BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
@@ -99,23 +102,13 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   Progress progress(opt.progress);
   std::unique_ptr<Toolset> owned;
   Toolset& tools = fake_tools ? *fake_tools : *(owned = make_cuda_toolset(opt.tools));
-  std::map<int, std::vector<Arch>> families;
-  for (auto& t : opt.targets) families[t.major].push_back(t);
   // Up to format 16 stock Warp builds if/while condition kernels as SASS for one
-  // target_arch, which runs within one major family; 1.19 builds them per GPU.
-  if (a.ops.has_conditionals && families.size() > 1 && !strict_header_arch(a.meta.version)) {
-    if (!opt.split_families) {
-      std::string fam;
-      for (auto& [major, archs] : families) fam += fmt::format("{}sm_{}x", fam.empty() ? "" : ", ", major);
-      fail(Exit::target,
-           fmt::format("{} has if/while ops: stock Warp (up to 1.18) compiles their condition kernels at load as SASS "
-                       "for the graph's one target_arch, which runs only within one major arch family, but the "
-                       "targets span {}. Build once per family (e.g. --arch {}), or pass --split-families to write one "
-                       "artifact per family",
-                       opt.input.string(), fam, families.begin()->second.front().sm()));
-    }
-    for (auto& [major, archs] : families)
-      report.outputs.push_back(build_one(opt, a, family_output_path(opt.output, major), archs, tools, report, progress));
+  // target_arch, which runs within one SASS family only (plan_build refuses a mix):
+  // --split-families writes one artifact per family.
+  auto families = sass_families(opt.targets);
+  if (opt.split_families && families.size() > 1 && a.ops.has_conditionals && !strict_header_arch(a.meta.version)) {
+    for (auto& [family, archs] : families)
+      report.outputs.push_back(build_one(opt, a, family_output_path(opt.output, family), archs, tools, report, progress));
   } else {
     report.outputs.push_back(build_one(opt, a, opt.output, opt.targets, tools, report, progress));
   }

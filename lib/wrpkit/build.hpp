@@ -80,7 +80,7 @@ struct BuildReport {
 // `tools`: nullptr for the real CUDA libraries (opt.tools says where); tests pass a fake.
 BuildReport run_build(const BuildOptions& opt, Toolset* tools = nullptr);
 
-// "out.wrp" + family 9 -> "out.sm9x.wrp"
-fs::path family_output_path(const fs::path& out, int major);
+// "out.wrp" + family "sm_9x" -> "out.sm9x.wrp"; a Tegra arch "sm_87" -> "out.sm87.wrp" (sass_family)
+fs::path family_output_path(const fs::path& out, const std::string& family);
 
 }  // namespace wrp

@@ -1,5 +1,6 @@
-// The helpers stage: wrp-run's helper kernels (replay_helpers.hpp) compiled for
-// every target and packed into one fatbin, each image checked like a module's.
+// The helpers stage: wrp-run's helper kernels that the graph's ops launch
+// (replay_helpers.hpp) compiled for every target and packed into one fatbin, each
+// image checked like a module's.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -20,15 +21,15 @@ Bytes helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOptions& o
   if (h.ptx) jobs.push_back({*h.ptx, true});
   std::vector<Bytes> images(jobs.size());
   std::vector<FatbinInput> inputs(jobs.size());  // views of `images`
-  auto entries = replay_helper_entries();
+  auto source = replay_helper_source(h.entries);
   progress.start("helpers", jobs.size());
   parallel_for(jobs.size(), threads, [&](size_t k) {
     auto [arch, to_ptx] = jobs[k];
     auto target = to_ptx ? fmt::format("compute_{}{}", arch.number(), arch.suffix()) : arch.sm();
     auto what = fmt::format("wrp-run's helper kernels for {}", target);
     spdlog::info("compile {}", what);
-    auto img = tools.compile_standalone(replay_helper_source(), "wrpkit_helpers.cu", arch, to_ptx);
-    check_compiled(what, img, arch, to_ptx, entries);
+    auto img = tools.compile_standalone(source, "wrpkit_helpers.cu", arch, to_ptx);
+    check_compiled(what, img, arch, to_ptx, h.entries);
     arch.is_virtual = to_ptx;
     images[k] = std::move(img);
     inputs[k] = {to_ptx, arch, images[k], to_ptx ? arch.str() : arch.sm()};

@@ -50,6 +50,10 @@ namespace {
 class Refusals {
  public:
   void add(Exit code, std::string msg) { list_.emplace_back(code, std::move(msg)); }
+  template <class F>
+  void each(F&& f) const {
+    for (auto& [code, msg] : list_) f(code, msg);
+  }
   void throw_if_any() const {
     if (list_.empty()) return;
     // The input's own faults first (2), then impossible targets (3), then tools (4).
@@ -263,6 +267,23 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
   plan.targets = targets;
   Planner p(opt, a, plan);
   for (size_t m = 0; m < a.modules.size(); ++m) p.module(m);
+  // Up to format 16 stock Warp builds if/while condition kernels at load as SASS for the
+  // graph's one target_arch, which runs on one SASS family only (sass_family): on a
+  // Tegra GPU only if target_arch is exactly its arch.
+  if (auto fams = sass_families(targets);
+      a.ops.has_conditionals && !strict_header_arch(a.meta.version) && fams.size() > 1) {
+    std::vector<std::string> names, first;
+    for (auto& [family, archs] : fams) {
+      names.push_back(fmt::format("{}{}", family, is_tegra(archs.front()) ? " (Tegra: runs only its own SASS)" : ""));
+      first.push_back(archs.front().sm());
+    }
+    p.refusals.add(Exit::target,
+                   fmt::format("{} has if/while ops: stock Warp up to 1.18 compiles their condition kernels at load as "
+                               "SASS for the graph's one target_arch, which runs on one arch family only, but the "
+                               "targets span {}. Build once per family (--arch {}, ...), or pass --split-families to "
+                               "write one artifact per family",
+                               a.name(), fmt::join(names, ", "), first.front()));
+  }
   p.refusals.throw_if_any();
   std::map<std::string, size_t> names;
   for (auto& pm : plan.modules)
@@ -276,6 +297,7 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
   if (auto names = helper_op_names(a.ops.ops); opt.replay_helpers && !names.empty()) {
     plan.helpers.emplace();
     plan.helpers->for_ops = std::move(names);
+    plan.helpers->entries = helper_entries_needed(a.ops.ops);
     plan.helpers->sass = targets;
     if (opt.ptx == PtxMode::lowest) plan.helpers->ptx = targets.front();
   }
@@ -288,18 +310,31 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
   return plan;
 }
 
+void drop_helpers_without_nvrtc(BuildPlan& plan, Toolset& tools) {
+  if (!plan.helpers) return;
+  try {
+    tools.standalone_compiler();
+  } catch (const Error& e) {
+    if (e.code() != Exit::toolchain) throw;
+    spdlog::warn("{}: building without wrp-run's helper kernels for the graph's {} ops (stock Warp does not need "
+                 "them; wrp-run will refuse this artifact). To add them: pip install nvidia-cuda-nvrtc, then rebuild",
+                 e.what(), fmt::join(plan.helpers->for_ops, "/"));
+    plan.helpers.reset();
+  }
+}
+
 void check_tools(const BuildPlan& plan, const Artifact& a, Toolset& tools) {
   Refusals r;
-  auto check_archs = [&](const ToolFacts& f, const std::vector<Arch>& archs) {
+  auto check_archs = [&](const ToolFacts& f, const std::vector<Arch>& archs, Refusals& into) {
     for (auto& t : archs)
       if (std::find(f.archs.begin(), f.archs.end(), t.number()) == f.archs.end())
-        r.add(Exit::target, fmt::format("{} cannot compile for {}; it compiles for: sm_{}. Use a CUDA toolkit that "
+        into.add(Exit::target, fmt::format("{} cannot compile for {}; it compiles for: sm_{}. Use a CUDA toolkit that "
                                         "supports {}, or drop it",
                                         f.description, t.sm(), fmt::join(f.archs, " sm_"), t.sm()));
   };
   if (plan.needs_ptx_compiler()) {
     auto f = tools.ptx_compiler();
-    check_archs(f, plan.targets);
+    check_archs(f, plan.targets, r);
     // PTX from a newer CUDA than the compiler (warp-lang wheels built with a newer
     // NVRTC) fails deep inside it; say so up front, with what would read it.
     for (size_t m = 0; m < plan.modules.size(); ++m) {
@@ -314,8 +349,8 @@ void check_tools(const BuildPlan& plan, const Artifact& a, Toolset& tools) {
     }
   }
   if (plan.needs_source_compiler()) {
-    auto f = tools.source_compiler();
-    check_archs(f, plan.targets);
+    auto f = tools.source_compiler(a.meta.producer_version);
+    check_archs(f, plan.targets, r);
     // The .cu includes Warp's native headers of the release that wrote it.
     auto& want = a.meta.producer_version;
     if (!want.empty() && f.warp_version != want)
@@ -325,13 +360,13 @@ void check_tools(const BuildPlan& plan, const Artifact& a, Toolset& tools) {
                                          a.name(), want, f.warp_version, want));
   }
   if (plan.helpers) {
-    try {
-      check_archs(tools.standalone_compiler(), plan.helpers->sass);
-    } catch (const Error& e) {
-      r.add(e.code(), fmt::format("{} (it compiles wrp-run's helper kernels for this graph's {} ops; "
-                                  "--no-replay-helpers builds without them, for stock Warp only)",
-                                  e.what(), fmt::join(plan.helpers->for_ops, "/")));
-    }
+    Refusals h;
+    check_archs(tools.standalone_compiler(), plan.helpers->sass, h);
+    h.each([&](Exit code, const std::string& msg) {
+      r.add(code, fmt::format("{} (it compiles wrp-run's helper kernels for this graph's {} ops; "
+                              "--no-replay-helpers builds without them, for stock Warp only)",
+                              msg, fmt::join(plan.helpers->for_ops, "/")));
+    });
   }
   r.throw_if_any();
 }

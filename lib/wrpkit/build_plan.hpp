@@ -52,6 +52,7 @@ struct PlannedHelpers {
   std::vector<Arch> sass;
   std::optional<Arch> ptx;
   std::vector<std::string> for_ops;  // helper_op_names of the graph
+  std::vector<std::string> entries;  // helper_entries_needed: the kernels compiled
 };
 
 struct BuildPlan {
@@ -69,6 +70,10 @@ struct BuildPlan {
 // Pure: reads the artifact and options only. Throws one wrp::Error listing every refusal.
 BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const std::filesystem::path& out,
                      std::vector<Arch> targets);
+// wrp-run's helper kernels are an extra that stock Warp never uses: where no NVRTC
+// is found the build goes on without them (one warning naming what wrp-run then
+// refuses and how to add them), as with --no-replay-helpers.
+void drop_helpers_without_nvrtc(BuildPlan& plan, Toolset& tools);
 // Refusals that depend on the tools (an arch the compiler lacks, PTX newer than it
 // reads, Warp headers of another release), still before any compile.
 void check_tools(const BuildPlan& plan, const Artifact& a, Toolset& tools);

@@ -9,10 +9,6 @@
 
 namespace wrp {
 
-bool conditionals_replay_on(unsigned target_arch, const Arch& gpu) {
-  return sass_runs_on(arch_from_number(int(target_arch)), gpu);
-}
-
 std::string cubin_only_fixes(int lowest) {
   return fmt::format("save with wp.capture_save(..., source_fallback=True) (Warp 1.19) so wrp-build compiles the "
                      "retained CUDA source, or recapture with wp.config.cuda_output = \"ptx\" and "
@@ -110,15 +106,20 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
   // Up to 1.18 stock Warp builds condition kernels for target_arch; 1.19 for the replay GPU.
   if (a.ops.has_conditionals && !strict_header_arch(a.container.version)) {
     unsigned t = a.meta.target_arch;
+    auto ta = arch_from_number(int(t));
+    std::string where = is_tegra(ta) ? fmt::format("only on sm_{} GPUs (Tegra runs only its own SASS)", t)
+                                     : fmt::format("only on sm_{}.x GPUs with minor >= {}, never on Tegra", t / 10, t % 10);
     std::string msg = fmt::format(
-        "graph has if/while ops: stock Warp compiles their condition kernels at load as SASS for target_arch {} "
-        "(from the metadata), so it replays only on sm_{}.x GPUs with minor >= {}",
-        t, t / 10, t % 10);
+        "graph has if/while ops: stock Warp (up to 1.18) compiles their condition kernels at load as SASS for "
+        "target_arch {} (from the metadata), so it replays {}",
+        t, where);
     std::string bad;
     for (auto& gpu : archs)
-      if (!conditionals_replay_on(t, gpu)) bad += fmt::format("{}{}", bad.empty() ? "" : " ", gpu.sm());
+      if (conditions_load_path(a, gpu) == LoadPath::none) bad += fmt::format("{}{}", bad.empty() ? "" : " ", gpu.sm());
     if (!bad.empty())
-      msg += fmt::format("; fails on {} (wrp-build sets target_arch to the lowest target of one family)", bad);
+      msg += fmt::format("; fails on {} (wrp-build sets target_arch to the lowest target of one arch family; "
+                         "--split-families writes one artifact per family)",
+                         bad);
     out.push_back({"conditional_target_arch", "", msg});
   }
   return out;

@@ -22,8 +22,4 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
 // source; `lowest` is the lowest target arch number, 0 when not known.
 std::string cubin_only_fixes(int lowest);
 
-// GPUs (from `candidates`) that can run SASS built for the graph's target_arch:
-// the only ones where stock Warp can rebuild if/while condition kernels.
-bool conditionals_replay_on(unsigned target_arch, const Arch& gpu);
-
 }  // namespace wrp

@@ -181,7 +181,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
     toml::table lm;
     txt += "load matrix (sass = native, jit = driver compiles PTX at load, source = Warp 1.19 compiles the retained "
            ".cu at load, none = cannot load):\n";
-    size_t width = 8;
+    size_t width = 19;  // "if/while conditions"
     for (auto& m : a.meta.modules) width = std::max(width, m.binary_filename.size());
     txt += fmt::format("  {:{}}", "", width);
     for (auto& g : archs) txt += fmt::format(" {:>8}", g.sm());
@@ -201,6 +201,27 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
       txt += "\n";
     }
     j.insert("load_matrix", std::move(lm));
+    // Stock Warp up to 1.18 builds the if/while condition kernels for target_arch alone.
+    if (conditions_load_path(a, archs.front().as_gpu())) {
+      toml::table cl;
+      txt += fmt::format("  {:{}}", "if/while conditions", width);
+      for (auto& g : archs) {
+        auto p = *conditions_load_path(a, g.as_gpu());
+        cl.insert(g.sm(), load_path_name(p));
+        txt += fmt::format(" {:>8}", load_path_name(p));
+      }
+      txt += "\n";
+      j.insert("conditions_load", std::move(cl));
+    }
+    toml::table summary;
+    txt += fmt::format("  {:{}}", "=> the artifact", width);
+    for (auto& g : archs) {
+      auto p = artifact_load_path(a, g.as_gpu());
+      summary.insert(g.sm(), load_path_name(p));
+      txt += fmt::format(" {:>8}", load_path_name(p));
+    }
+    txt += "\n";
+    j.insert("load_summary", std::move(summary));
   }
 
   if (auto* s = c.find(kSectionWrpkit)) {
@@ -227,6 +248,15 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
     }
   }
   return rep;
+}
+
+int load_matrix_exit_code(const Artifact& a, const std::vector<Arch>& archs) {
+  int code = 0;
+  for (auto& g : archs) {
+    auto p = artifact_load_path(a, g.as_gpu());
+    code = std::max(code, p == LoadPath::sass ? 0 : p == LoadPath::none ? 2 : 1);
+  }
+  return code;
 }
 
 }  // namespace wrp

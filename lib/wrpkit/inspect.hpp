@@ -21,4 +21,9 @@ struct InspectReport {
 
 InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs);
 
+// wrp-inspect --arch as a yes/no check: 0 when the artifact loads as SASS on every GPU
+// in `archs` (and for none given), 1 when some needs a JIT (PTX, or retained source),
+// 2 when some cannot load it (artifact_load_path).
+int load_matrix_exit_code(const Artifact& a, const std::vector<Arch>& archs);
+
 }  // namespace wrp

@@ -113,8 +113,7 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
     plan.modules.push_back(p);
   }
   // 1.19 (format 18) builds condition kernels for the replay GPU; older Warp for target_arch.
-  if (a.ops.has_conditionals && !a.is_cpu() && !strict_header_arch(a.container.version) &&
-      !conditionals_replay_on(a.meta.target_arch, gpu.arch)) {
+  if (conditions_load_path(a, gpu.arch) == LoadPath::none) {
     ModulePlan g;
     g.file = "(graph)";
     g.outcome = Outcome::impossible;

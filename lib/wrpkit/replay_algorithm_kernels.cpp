@@ -1,7 +1,9 @@
 // The CUDA source of the algorithm kernels (replay_algorithms.hpp): device-wide
 // scan, reduction, LSD radix sort, per-segment radix sort and run-length encode,
 // written for wrp-run so no CUB (nor any header) is needed. wrp-build compiles
-// it into the helper fatbin with the condition and fill kernels.
+// it into the helper fatbin with the condition and fill kernels; each group of
+// kernels sits under its own #ifdef (helper_group), so a graph gets only the
+// kernels its ops launch.
 //
 // Every kernel runs kAlgoBlock (256) threads per block. Integer scans and sums
 // run on unsigned types so overflow wraps as two's complement does. Sorting is
@@ -135,10 +137,18 @@ __device__ void scan_apply(const char* in, char* out, u64 n, int in_stride, int 
     extern "C" __global__ void wrpkit_scan_apply_##NAME(const char* in, char* out, u64 n, int in_stride,           \
                                                         int out_stride, const T* offsets, unsigned tiles, int inclusive) \
     { scan_apply<T>(in, out, n, in_stride, out_stride, offsets, tiles, inclusive); }
+#ifdef WRPKIT_SCAN_U32
 SCAN_KERNELS(u32, unsigned)
+#endif
+#ifdef WRPKIT_SCAN_U64
 SCAN_KERNELS(u64, u64)
+#endif
+#ifdef WRPKIT_SCAN_F32
 SCAN_KERNELS(f32, float)
+#endif
+#ifdef WRPKIT_SCAN_F64
 SCAN_KERNELS(f64, double)
+#endif
 
 // ---- reduction: per-block partial sums (grid y: component of a sum), then one block adds
 // them; with one block the partial sums are the result (partials = out).
@@ -176,8 +186,12 @@ template <class T> __device__ void reduce_final(const T* partials, unsigned bloc
     { reduce_partials<T>(a, b, n, sa, sb, type_len, inner, partials, blocks); }                                 \
     extern "C" __global__ void wrpkit_reduce_final_##NAME(const T* partials, unsigned blocks, T* out)           \
     { reduce_final<T>(partials, blocks, out); }
+#ifdef WRPKIT_REDUCE_F32
 REDUCE_KERNELS(f32, float)
+#endif
+#ifdef WRPKIT_REDUCE_F64
 REDUCE_KERNELS(f64, double)
+#endif
 
 // ---- radix sort. Keys sort by their bits [shift, shift + bits) after the twiddle that
 // makes unsigned order the key's order: kind 0 unsigned, 1 signed, 2 float (-0.0 as +0.0).
@@ -280,12 +294,16 @@ __device__ void radix_scatter(const K* sk, const V* sv, K* dk, V* dv, unsigned n
                                                            int kind, int shift, int bits, const unsigned* offsets, \
                                                            unsigned tiles)                                        \
     { radix_scatter<K, V>(sk, sv, dk, dv, n, kind, shift, bits, offsets, tiles); }
+#ifdef WRPKIT_RADIX_K32
 RADIX_HISTOGRAM(k32, unsigned)
-RADIX_HISTOGRAM(k64, u64)
 RADIX_SCATTER(k32_v32, unsigned, unsigned)
 RADIX_SCATTER(k32_v64, unsigned, u64)
+#endif
+#ifdef WRPKIT_RADIX_K64
+RADIX_HISTOGRAM(k64, u64)
 RADIX_SCATTER(k64_v32, u64, unsigned)
 RADIX_SCATTER(k64_v64, u64, u64)
+#endif
 
 // ---- one block sorts a range: LSD passes of 8 bits over [begin, end) between the
 // arrays' halves (as Warp's DoubleBuffer), then the result is copied to the other
@@ -342,14 +360,19 @@ __device__ void block_sort(K* k0, K* k1, V* v0, V* v1, unsigned len, int kind, i
         __shared__ BlockShared sh;                                                                                \
         block_sort<K, V>(keys, keys + n, values, values + n, n, kind, begin, end, sh);                            \
     }
+#ifdef WRPKIT_RADIX_K32
 RADIX_TILE(k32_v32, unsigned, unsigned)
 RADIX_TILE(k32_v64, unsigned, u64)
+#endif
+#ifdef WRPKIT_RADIX_K64
 RADIX_TILE(k64_v32, u64, unsigned)
 RADIX_TILE(k64_v64, u64, u64)
+#endif
 
 // ---- segmented sort: one block per segment sorts its 32-bit keys and values by all 32
 // bits. Segments Warp's loader would treat as empty (start < 0, end < start, end > n)
 // are skipped; elements outside every segment stay.
+#ifdef WRPKIT_SEGMENTED_SORT
 extern "C" __global__ void wrpkit_segmented_sort(unsigned* keys, unsigned* values, unsigned n, const int* starts,
                                                  const int* ends, int kind)
 {
@@ -360,10 +383,13 @@ extern "C" __global__ void wrpkit_segmented_sort(unsigned* keys, unsigned* value
                                    sh);
 }
 
+#endif
+
 // ---- run-length encode of int32 values: heads, their inclusive scan (each element's
 // run number + 1, by the u32 scan kernels), then each run's value, start and length;
 // at most one scan tile of values: all of it in one block (rle_tile).
 
+#ifdef WRPKIT_RLE
 extern "C" __global__ void wrpkit_rle_tile(const int* v, unsigned n, int* run_values, int* run_lengths, int* run_count)
 {
     __shared__ unsigned starts[SCAN_TILE + 1];
@@ -411,6 +437,7 @@ extern "C" __global__ void wrpkit_rle_lengths(const unsigned* starts, const int*
     for (u64 r = (u64)blockIdx.x * BLOCK + threadIdx.x; r < count; r += (u64)gridDim.x * BLOCK)
         run_lengths[r] = (int)(starts[r + 1] - starts[r]);
 }
+#endif
 )";
 
 }  // namespace

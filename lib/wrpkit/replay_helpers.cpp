@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <set>
+#include <stdexcept>
+#include <string_view>
 
 #include "wrpkit/error.hpp"
 #include "wrpkit/replay_algorithms.hpp"
@@ -14,6 +17,7 @@ namespace {
 // cudaGraphSetConditional is a device-runtime builtin NVRTC resolves without
 // headers or linking; it takes the handle as the runtime's 64-bit type.
 constexpr const char* kSource = R"(// wrpkit: wrp-run's helper kernels
+#ifdef WRPKIT_CONDITIONS
 typedef __device_builtin__ unsigned long long cudaGraphConditionalHandle;
 extern "C" __device__ __cudart_builtin__ void cudaGraphSetConditional(cudaGraphConditionalHandle, unsigned int);
 
@@ -32,7 +36,9 @@ extern "C" __global__ void wrpkit_set_if_else(cudaGraphConditionalHandle if_hand
         cudaGraphSetConditional(else_handle, !taken);
     }
 }
+#endif
 
+#ifdef WRPKIT_MEMTILE
 // dst[i] = pattern[i % pattern_words] for every word: coalesced stores of the
 // widest word that divides the value's size and the destination's alignment.
 template <class Word>
@@ -54,13 +60,34 @@ extern "C" __global__ void wrpkit_memtile(void* dst, const void* pattern, unsign
     default: tile_words((unsigned char*)dst, (const unsigned char*)pattern, pattern_words, total_words); break;
     }
 }
+#endif
 )";
 
 }  // namespace
 
-const std::string& replay_helper_source() {
-  static const std::string s = std::string(kSource) + algorithm_kernel_source();
-  return s;
+std::string helper_group(const std::string& entry) {
+  auto is = [&](std::string_view prefix) { return entry.starts_with(prefix); };
+  auto type = [&] {  // the suffix after the kernel's own name: "_f32" -> "F32"
+    auto t = entry.substr(entry.rfind('_') + 1);
+    for (auto& c : t) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return t;
+  };
+  if (entry == kHelperSetCondition || entry == kHelperSetIfElse) return "WRPKIT_CONDITIONS";
+  if (entry == kHelperMemtile) return "WRPKIT_MEMTILE";
+  if (is("wrpkit_scan_")) return "WRPKIT_SCAN_" + type();
+  if (is("wrpkit_reduce_")) return "WRPKIT_REDUCE_" + type();
+  if (is("wrpkit_radix_")) return entry.find("_k64") != std::string::npos ? "WRPKIT_RADIX_K64" : "WRPKIT_RADIX_K32";
+  if (entry == "wrpkit_segmented_sort") return "WRPKIT_SEGMENTED_SORT";
+  if (is("wrpkit_rle_")) return "WRPKIT_RLE";
+  throw std::logic_error("not one of wrp-run's helper kernels: " + entry);
+}
+
+std::string replay_helper_source(const std::vector<std::string>& entries) {
+  std::set<std::string> groups;
+  for (auto& e : entries) groups.insert(helper_group(e));
+  std::string s;
+  for (auto& g : groups) s += fmt::format("#define {} 1\n", g);
+  return s + kSource + algorithm_kernel_source();
 }
 
 std::vector<std::string> replay_helper_entries() {
@@ -81,6 +108,23 @@ std::vector<std::string> helper_op_names(const std::vector<Op>& ops) {
   std::set<std::string> names;
   collect_helper_ops(ops, names);
   return {names.begin(), names.end()};
+}
+
+static void collect_helper_entries(const std::vector<Op>& ops, std::set<std::string>& entries) {
+  for (auto& o : ops) {
+    if (o.type == kOpIf || o.type == kOpWhile) entries.insert({kHelperSetCondition, kHelperSetIfElse});
+    if (o.type == kOpMemtile) entries.insert(kHelperMemtile);
+    if (is_algorithm_op(o.type))
+      for (auto& e : algorithm_entries_of(o)) entries.insert(e);
+    collect_helper_entries(o.branch_a, entries);
+    collect_helper_entries(o.branch_b, entries);
+  }
+}
+
+std::vector<std::string> helper_entries_needed(const std::vector<Op>& ops) {
+  std::set<std::string> entries;
+  collect_helper_entries(ops, entries);
+  return {entries.begin(), entries.end()};
 }
 
 std::vector<Image> parse_replay_helpers(const std::string& file, const Section& s) {

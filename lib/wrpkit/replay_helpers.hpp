@@ -25,10 +25,13 @@ inline constexpr const char* kHelperSetIfElse = "wrpkit_set_if_else";
 // (void* dst, const void* pattern, u64 pattern_words, u64 total_words, int word_bytes)
 inline constexpr const char* kHelperMemtile = "wrpkit_memtile";
 
-// The CUDA source wrp-build compiles with NVRTC (no headers needed): every entry below
-// and algorithm_kernel_entries().
-const std::string& replay_helper_source();
+// Every helper entry: the three above and algorithm_kernel_entries().
 std::vector<std::string> replay_helper_entries();
+// The #ifdef group of the helper source that defines `entry` ("WRPKIT_SCAN_F32").
+std::string helper_group(const std::string& entry);
+// The CUDA source wrp-build compiles with NVRTC (no headers needed), with the
+// groups of `entries` switched on: a graph's helpers hold only what its ops launch.
+std::string replay_helper_source(const std::vector<std::string>& entries);
 
 // Ops whose replay needs the helpers: if, while (their conditions), memtile (the fill
 // kernel) and the algorithm ops (scan, sorts, run-length encode, reduction).
@@ -37,6 +40,8 @@ inline bool op_needs_helpers(uint32_t type) {
 }
 // The names of the ops (at any depth) whose replay needs the helpers, sorted; empty: none.
 std::vector<std::string> helper_op_names(const std::vector<Op>& ops);
+// The helper entries those ops launch (at any depth), sorted; empty: none.
+std::vector<std::string> helper_entries_needed(const std::vector<Op>& ops);
 
 // The images of a wrpkit-helpers section (a fatbin), with their entry points where
 // readable. Throws wrp::Error(bad_input) naming the file and offset when it is

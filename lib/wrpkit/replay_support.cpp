@@ -4,22 +4,18 @@
 
 #include <set>
 
-#include "wrpkit/replay_algorithms.hpp"
 #include "wrpkit/replay_helpers.hpp"
 
 namespace wrp {
 
 namespace {
 
-// The helper kernels the algorithm ops launch go to `entries`, what blocks to `out`
-// (ops that need the helpers are named by helper_op_names).
-void collect_blockers(const std::vector<Op>& ops, std::set<std::string>& entries, std::set<std::string>& out) {
+// What blocks a replay goes to `out` (ops that need the helpers are named by helper_op_names).
+void collect_blockers(const std::vector<Op>& ops, std::set<std::string>& out) {
   for (auto& o : ops) {
     if (op_needs_helpers(o.type)) {
-      if (is_algorithm_op(o.type))
-        for (auto& e : algorithm_entries_of(o)) entries.insert(e);
-      collect_blockers(o.branch_a, entries, out);
-      collect_blockers(o.branch_b, entries, out);
+      collect_blockers(o.branch_a, out);
+      collect_blockers(o.branch_b, out);
       continue;
     }
     switch (o.type) {
@@ -46,12 +42,13 @@ std::vector<std::string> replay_blockers(const Artifact& a) {
     why.push_back(fmt::format("format {} (Warp 1.15): its launch layout is not verified; formats 15..18 replay",
                               a.container.version));
   if (!a.meta.meshes.empty()) why.push_back(fmt::format("{} mesh(es) (need Warp's mesh and BVH code)", a.meta.meshes.size()));
-  std::set<std::string> ops, entries;
-  collect_blockers(a.ops.ops, entries, ops);
+  std::set<std::string> ops;
+  collect_blockers(a.ops.ops, ops);
+  auto entries = helper_entries_needed(a.ops.ops);
   if (auto names = helper_op_names(a.ops.ops); !names.empty() && a.replay_helpers.empty())
     why.push_back(fmt::format("{} (need wrp-run's helper kernels, which wrp-build adds: rebuild the artifact with it)",
                               fmt::join(names, ", ")));
-  // Helpers from a wrp-build older than an algorithm kernel lack it (compressed images: unknown until load).
+  // Helpers from a wrp-build older than a kernel lack it (compressed images: unknown until load).
   for (auto& img : a.replay_helpers) {
     if (!img.entries_known) continue;
     std::set<std::string> have(img.entries.begin(), img.entries.end()), missing;

@@ -27,9 +27,9 @@ class CudaToolset final : public Toolset {
     return {c.description(), c.supported_archs(), max_ptx_isa(c.cuda_version()), ""};
   }
 
-  ToolFacts source_compiler() override {
+  ToolFacts source_compiler(const std::string& warp_release) override {
     auto& n = nvrtc();
-    auto& w = warp();
+    auto& w = warp(warp_release);
     return {fmt::format("NVRTC {} + Warp {} headers", n.version(), w.version), n.supported_archs(), 0, w.version};
   }
 
@@ -116,16 +116,18 @@ class CudaToolset final : public Toolset {
     if (!workers_) workers_ = std::make_unique<NvrtcWorkers>(*opt_.nvrtc_worker_exe, paths().nvrtc->string(), opt_.jobs);
     return workers_.get();
   }
-  WarpInstall& warp() {
+  // The first call names the release wanted (source_compiler, before any compile).
+  WarpInstall& warp(const std::string& wanted = "") {
     std::lock_guard lock(mu_);
     if (!warp_) {
       std::string searched;
-      warp_ = find_warp(opt_.warp_dir, searched);
+      warp_ = find_warp(opt_.warp_dir, wanted, searched);
+      auto release = wanted.empty() ? std::string("of the capture's release") : "==" + wanted;
       if (!warp_)
         fail(Exit::toolchain, fmt::format("a build from CUDA source needs Warp's native headers, but no warp-lang "
-                                          "install was found (looked in {}): pip install warp-lang of the capture's "
-                                          "version, or pass --warp DIR / set WRPKIT_WARP",
-                                          searched));
+                                          "install was found (looked in {}): pip install warp-lang{} into the Python "
+                                          "environment wrp-build runs from, or pass --warp DIR / set WRPKIT_WARP",
+                                          searched, release));
     }
     return *warp_;
   }

@@ -37,7 +37,8 @@ class Toolset {
   virtual ~Toolset() = default;
   // Each throws wrp::Error(toolchain) naming where it looked when the tool is missing.
   virtual ToolFacts ptx_compiler() = 0;
-  virtual ToolFacts source_compiler() = 0;
+  // `warp_release`: the Warp release whose headers the capture's CUDA source needs.
+  virtual ToolFacts source_compiler(const std::string& warp_release) = 0;
   // NVRTC alone, for CUDA source that needs no headers (wrp-run's helper kernels).
   virtual ToolFacts standalone_compiler() = 0;
   virtual std::string packager() = 0;

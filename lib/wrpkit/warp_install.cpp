@@ -62,13 +62,15 @@ std::optional<WarpInstall> read_warp_install(const fs::path& dir) {
   return std::nullopt;
 }
 
-std::optional<WarpInstall> find_warp(const std::optional<fs::path>& explicit_dir, std::string& searched) {
-  std::vector<fs::path> candidates;
+std::optional<WarpInstall> find_warp(const std::optional<fs::path>& explicit_dir, const std::string& wanted,
+                                     std::string& searched) {
   if (explicit_dir) {  // named by the user: that install or none
     searched = explicit_dir->string();
     return read_warp_install(*explicit_dir);
   }
+  std::vector<fs::path> candidates;
   if (const char* d = std::getenv("WRPKIT_WARP"); d && *d) candidates.push_back(d);
+  if (auto own = own_site_packages()) candidates.push_back(*own);
   std::error_code ec;
   for (auto* var : {"VIRTUAL_ENV", "CONDA_PREFIX"}) {
     const char* v = std::getenv(var);
@@ -77,17 +79,23 @@ std::optional<WarpInstall> find_warp(const std::optional<fs::path>& explicit_dir
       if (e.path().filename().string().starts_with("python")) candidates.push_back(e.path() / "site-packages");
   }
   searched.clear();
-  for (auto& c : candidates) {
+  std::optional<WarpInstall> first;
+  // True when `c` holds the wanted release (then in `first`).
+  auto consider = [&](const fs::path& c) {
+    if (searched.find(c.string()) != std::string::npos) return false;  // the same folder by two routes
     searched += fmt::format("{}{}", searched.empty() ? "" : ", ", c.string());
-    if (auto w = read_warp_install(c)) return w;
-  }
+    auto w = read_warp_install(c);
+    if (!w) return false;
+    bool match = wanted.empty() || w->version == wanted;
+    if (!first || (match && first->version != wanted)) first = std::move(w);
+    return match;
+  };
+  for (auto& c : candidates)
+    if (consider(c)) return first;
   // Last, python3's own site-packages: asked only now, as starting Python costs ~50 ms.
-  if (auto p = python_purelib()) {
-    searched += fmt::format("{}{}", searched.empty() ? "" : ", ", p->string());
-    if (auto w = read_warp_install(*p)) return w;
-  }
+  if (auto p = python_purelib(); p && consider(*p)) return first;
   if (searched.empty()) searched = "(no candidate folder)";
-  return std::nullopt;
+  return first;
 }
 
 }  // namespace wrp

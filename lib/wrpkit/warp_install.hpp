@@ -1,9 +1,12 @@
 // Finding an installed warp-lang whose native headers a source build needs:
 // the generated .cu of a format-18 module includes Warp's `native/` headers of
 // the exact release that wrote it. Looked for in this order: an explicit folder
-// (--warp DIR), $WRPKIT_WARP, then the active Python environment's `warp`
-// package ($VIRTUAL_ENV, $CONDA_PREFIX, python3's site-packages). Warp is never
-// vendored: it is a build-time dependency of source builds only.
+// (--warp DIR, the only place then), $WRPKIT_WARP, the site-packages wrp-build
+// was installed into (pip install wrpkit: found without activating the venv),
+// then the active Python environment's `warp` package ($VIRTUAL_ENV,
+// $CONDA_PREFIX, python3's site-packages). The first install of the wanted
+// release wins, else the first found (the plan then names the release needed).
+// Warp is never vendored: it is a build-time dependency of source builds only.
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -19,7 +22,9 @@ struct WarpInstall {
 };
 
 // nullopt when no warp package is found; `searched` lists where it looked.
-std::optional<WarpInstall> find_warp(const std::optional<std::filesystem::path>& explicit_dir, std::string& searched);
+// `wanted`: the release to prefer ("1.19.0"), empty for any.
+std::optional<WarpInstall> find_warp(const std::optional<std::filesystem::path>& explicit_dir, const std::string& wanted,
+                                     std::string& searched);
 // Reads version and digests the headers of a `warp` package folder (or a folder holding one).
 std::optional<WarpInstall> read_warp_install(const std::filesystem::path& dir);
 

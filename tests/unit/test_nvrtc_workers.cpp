@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 TEST_CASE("NVRTC workers: same bytes as in-process, errors passed on") {
   auto tc = find_toolchain(std::nullopt);
   std::string searched;
-  auto warp = find_warp(std::nullopt, searched);
+  auto warp = find_warp(std::nullopt, "", searched);
   fs::path exe = fs::path(WRPKIT_BIN_DIR) / "wrp-build";
   if (!tc.nvrtc || !warp || !fs::exists(exe)) return;  // scripts/setup installs NVRTC and warp-lang
   auto cu_dir = fixtures::cubin18_source().parent_path();
