@@ -70,11 +70,13 @@ int main(int argc, char** argv) {
     wrp::BuildOptions opt;
     opt.input = input;
     opt.output = output;
-    if (!arch_list.empty()) {
+    if (app.count("--arch")) {
       opt.targets = wrp::parse_arch_list(arch_list, "--arch");
     } else {
       auto manifest = targets_file.empty() ? wrp::default_manifest() : wrp::load_manifest(targets_file);
-      opt.targets = manifest.profile(profile.empty() ? manifest.default_profile : profile).archs;
+      auto& name = profile.empty() ? manifest.default_profile : profile;
+      opt.targets = manifest.profile(name).archs;
+      opt.targets_from = fmt::format("{}profile '{}'", profile.empty() ? "the default " : "", name);
     }
     opt.ptx = ptx == "none" ? wrp::PtxMode::none : wrp::PtxMode::lowest;
     opt.compress = compress;

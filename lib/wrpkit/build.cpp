@@ -82,8 +82,6 @@ fs::path family_output_path(const fs::path& out, const std::string& family) {
 
 BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   if (opt.targets.empty()) fail(Exit::usage, "no target archs: pass --arch or --profile");
-  for (auto& t : opt.targets)
-    if (t.is_virtual) fail(Exit::usage, fmt::format("--arch {}: name SASS targets (sm_XY); PTX is added by --ptx", t.str()));
   if (opt.compress != "none" && opt.compress != "default" && opt.compress != "size")
     fail(Exit::usage, fmt::format("--compress {}: expected none, default or size", opt.compress));
   auto a = open_artifact(opt.input);

@@ -29,6 +29,7 @@ enum class BuildFrom { automatic, source, binary };
 struct BuildOptions {
   fs::path input, output;
   std::vector<Arch> targets;
+  std::string targets_from;  // "the default profile 'portable'", "profile 'datacenter'"; empty for --arch
   PtxMode ptx = PtxMode::lowest;
   std::string compress = "default";  // none | default | size
   unsigned jobs = 0;                 // 0: one per core

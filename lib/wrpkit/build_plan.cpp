@@ -113,6 +113,15 @@ class Planner {
 
   Refusals refusals;
 
+  // "drop sm_75", saying where targets the user did not type came from.
+  std::string drop(const std::vector<std::string>& archs) const {
+    return fmt::format("drop {}{}", fmt::join(archs, ", "),
+                       opt_.targets_from.empty() ? ""
+                                                 : fmt::format(" (the targets come from {}: pass --arch to choose "
+                                                               "them)",
+                                                               opt_.targets_from));
+  }
+
  private:
   void refuse(Exit code, std::string msg) { refusals.add(code, std::move(msg)); }
 
@@ -198,9 +207,9 @@ class Planner {
     if (!uncovered.empty())
       refuse(Exit::target,
              fmt::format("module {} is CUBIN only ({}) and retains no CUDA source: nothing can make it run on {}. "
-                         "Fix: {}; or drop {}",
+                         "Fix: {}; or {}",
                          rec.binary_filename, mf.binary.image_list(), fmt::join(uncovered, ", "),
-                         cubin_only_fixes(plan_.targets.front().number()), fmt::join(uncovered, ", ")));
+                         cubin_only_fixes(plan_.targets.front().number()), drop(uncovered)));
   }
 
   void from_ptx(size_t m, PlannedModule& pm) {
@@ -215,16 +224,17 @@ class Planner {
     pm.kernels_total = pm.kernels_kept = info.entries.size();
     if (!opt_.all_kernels) keep_launched_kernels(where, info, pm);
     auto digest = sha256_hex(pm.ptx);
+    std::vector<std::string> below;
     for (auto& t : plan_.targets) {
-      if (!ptx_jits_on(pm.ptx_arch, t)) {
-        refuse(Exit::target,
-               fmt::format("module {} holds PTX for {}, which cannot be compiled for {} (below it). Recapture with "
-                           "wp.config.ptx_target_arch = {} (the lowest target), or drop {}",
-                           rec.binary_filename, pm.ptx_arch.str(), t.sm(), plan_.targets.front().number(), t.sm()));
-        continue;
-      }
-      pm.jobs.push_back(job(ImageOrigin::ptx, digest, t, false, m));
+      if (ptx_jits_on(pm.ptx_arch, t)) pm.jobs.push_back(job(ImageOrigin::ptx, digest, t, false, m));
+      else below.push_back(t.sm());
     }
+    if (!below.empty())
+      refuse(Exit::target,
+             fmt::format("module {} holds PTX for {}, which cannot be compiled for {} (below it). Recapture with "
+                         "wp.config.ptx_target_arch = {} (the lowest target), or {}",
+                         rec.binary_filename, pm.ptx_arch.str(), fmt::join(below, ", "),
+                         plan_.targets.front().number(), drop(below)));
     pm.embed_ptx = opt_.ptx == PtxMode::lowest;
   }
 
@@ -264,13 +274,23 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
   std::sort(targets.begin(), targets.end());
   BuildPlan plan;
   plan.out = out;
-  plan.targets = targets;
   Planner p(opt, a, plan);
+  // Names that are no GPU, and GPUs no compiler of ours builds, are refused once and
+  // kept out of the modules' plans (no advice to recapture for a target that cannot be).
+  for (auto& msg : gpu_list_problems(targets, "--arch")) p.refusals.add(Exit::usage, msg);
+  std::vector<std::string> old_gpus;
+  for (auto& t : targets)
+    if (is_gpu_arch(t) && !is_known_arch(t)) old_gpus.push_back(t.sm());
+    else if (is_gpu_arch(t)) plan.targets.push_back(t);
+  if (!old_gpus.empty())
+    p.refusals.add(Exit::target, fmt::format("{}: CUDA 13 compilers build sm_75 and newer only; {}", fmt::join(old_gpus, ", "),
+                                             p.drop(old_gpus)));
+  if (plan.targets.empty()) p.refusals.throw_if_any();
   for (size_t m = 0; m < a.modules.size(); ++m) p.module(m);
   // Up to format 16 stock Warp builds if/while condition kernels at load as SASS for the
   // graph's one target_arch, which runs on one SASS family only (sass_family): on a
   // Tegra GPU only if target_arch is exactly its arch.
-  if (auto fams = sass_families(targets);
+  if (auto fams = sass_families(plan.targets);
       a.ops.has_conditionals && !strict_header_arch(a.meta.version) && fams.size() > 1) {
     std::vector<std::string> names, first;
     for (auto& [family, archs] : fams) {
@@ -298,13 +318,13 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
     plan.helpers.emplace();
     plan.helpers->for_ops = std::move(names);
     plan.helpers->entries = helper_entries_needed(a.ops.ops);
-    plan.helpers->sass = targets;
-    if (opt.ptx == PtxMode::lowest) plan.helpers->ptx = targets.front();
+    plan.helpers->sass = plan.targets;
+    if (opt.ptx == PtxMode::lowest) plan.helpers->ptx = plan.targets.front();
   }
   plan.target_arch = a.meta.target_arch;
-  if (a.ops.has_conditionals && !strict_header_arch(a.meta.version) &&
-      a.meta.target_arch != uint32_t(targets.front().number())) {
-    plan.target_arch = uint32_t(targets.front().number());
+  auto lowest = uint32_t(plan.targets.front().number());
+  if (a.ops.has_conditionals && !strict_header_arch(a.meta.version) && a.meta.target_arch != lowest) {
+    plan.target_arch = lowest;
     plan.target_arch_changed = true;
   }
   return plan;
