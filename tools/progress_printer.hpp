@@ -9,9 +9,11 @@
 
 #include <chrono>
 #include <csignal>
+#include <cerrno>
 #include <cstdio>
 #include <string>
 
+#include "wrpkit/error.hpp"
 #include "wrpkit/progress.hpp"
 
 namespace wrp {
@@ -25,7 +27,7 @@ inline size_t terminal_width(int fd) {
 inline ProgressFn progress_printer(bool terminal, int fd) {
   if (!terminal && fd < 0) return {};
   if (fd >= 0) {
-    std::signal(SIGPIPE, SIG_IGN);    // a reader that went away must not kill the build
+    std::signal(SIGPIPE, SIG_IGN);    // a reader that went away cancels the build (below), not kills it
     fcntl(fd, F_SETFD, FD_CLOEXEC);  // nor may NVRTC workers hold the pipe open after the build
   }
   using clock = std::chrono::steady_clock;
@@ -34,7 +36,13 @@ inline ProgressFn progress_printer(bool terminal, int fd) {
       auto line = progress_json(p) + "\n";
       for (size_t at = 0; at < line.size();) {
         auto n = ::write(fd, line.data() + at, line.size() - at);
-        if (n <= 0) break;  // the reader is gone: progress is best effort
+        if (n < 0 && errno == EINTR) continue;
+        // The reader closed its end (the Python API does when a progress callback raises):
+        // the build stops here; an output not yet committed is not written.
+        if (n <= 0 && p.stage != "done")
+          throw Cancelled(fmt::format("build cancelled at its {} stage: the reader of --progress-fd {} went away",
+                                      p.stage, fd));
+        if (n <= 0) break;
         at += size_t(n);
       }
     }

@@ -66,6 +66,16 @@ int main(int argc, char** argv) {
     }
     std::vector<std::pair<std::string, std::string>> outputs;
     for (auto& g : gets) outputs.push_back(name_and_file(g, "--get"));
+    // Names and sizes against the artifact's bindings before the driver starts, so a
+    // typo is caught on a machine without a GPU (the .wrp alone: its sections are small).
+    if (!inputs.empty() || !outputs.empty()) {
+      auto meta = wrp::open_artifact(artifact, false);
+      for (auto& [name, array] : inputs)
+        if (auto want = wrp::binding_size(meta, name); want != array.data.size())
+          wrp::fail(wrp::Exit::usage, fmt::format("--set {}: the array holds {} bytes, the binding's region {}", name,
+                                                  array.data.size(), want));
+      for (auto& [name, file] : outputs) wrp::binding_size(meta, name);
+    }
 
     // The driver and the GPU's context first, timed on their own: a load is then the
     // artifact alone. A failure here is left to wrp_load to report, after the artifact's checks.

@@ -49,6 +49,16 @@ LoadPath artifact_load_path(const Artifact& a, const Arch& gpu) {
   return worst;
 }
 
+uint64_t binding_size(const Artifact& a, const std::string& name) {
+  std::string names;
+  for (auto& b : a.meta.bindings) {
+    if (b.name == name) return find_region(a.regions, b.region_id)->size;  // parse_sections checked it exists
+    names += (names.empty() ? "" : ", ") + printable(b.name);
+  }
+  fail(Exit::usage, fmt::format("{}: no binding named '{}'; it has: {}", a.name(), printable(name),
+                                names.empty() ? "(none)" : names));
+}
+
 fs::path modules_dir_for(const fs::path& wrp) {
   std::string s = wrp.string();
   if (s.size() > 4 && s.ends_with(".wrp")) s.resize(s.size() - 4);

@@ -79,6 +79,10 @@ std::optional<LoadPath> conditions_load_path(const Artifact& a, const Arch& gpu)
 // (none, then jit or source, then sass).
 LoadPath artifact_load_path(const Artifact& a, const Arch& gpu);
 
+// The size of binding `name`'s region; throws wrp::Error(usage) listing the
+// artifact's bindings when it has none of that name.
+uint64_t binding_size(const Artifact& a, const std::string& name);
+
 // Parses the sections of a container already in memory (no module files).
 void parse_sections(Artifact& a);
 

@@ -110,6 +110,11 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   } else {
     report.outputs.push_back(build_one(opt, a, opt.output, opt.targets, tools, report, progress));
   }
+  auto counts = tools.cache_counts();
+  report.cache = counts.enabled;
+  report.cache_hits = counts.hits;
+  report.cache_misses = counts.enabled ? counts.misses : report.compiles;
+  tools.finish();
   progress.finish();
   return report;
 }
@@ -138,7 +143,9 @@ toml::table BuildReport::json() const {
                                {"replay_helpers_for", std::move(helper_ops)}});
   }
   return toml::table{{"outputs", std::move(outs)}, {"toolchain", toolchain}, {"jobs", int64_t(jobs)},
-                     {"compiles", int64_t(compiles)}};
+                     {"compiles", int64_t(compiles)},
+                     {"cache", toml::table{{"enabled", cache}, {"hits", int64_t(cache_hits)},
+                                           {"misses", int64_t(cache_misses)}}}};
 }
 
 std::string BuildReport::text() const {
@@ -163,7 +170,9 @@ std::string BuildReport::text() const {
     if (o.target_arch_changed)
       s += fmt::format("  target_arch set to {} so if/while condition kernels build for every target\n", o.target_arch);
   }
-  if (compiles) s += fmt::format("{} compilation(s) with {}, {} job(s)\n", compiles, toolchain, jobs);
+  if (compiles)
+    s += fmt::format("{} image(s): {} compiled, {} from the build cache{}; {}, {} job(s)\n", compiles, cache_misses,
+                     cache_hits, cache ? "" : " (off)", toolchain, jobs);
   return s;
 }
 

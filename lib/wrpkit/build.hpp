@@ -73,7 +73,9 @@ struct BuildReport {
   std::vector<BuildOutput> outputs;
   std::string toolchain;  // the compilers and packager used
   unsigned jobs = 0;
-  size_t compiles = 0;  // distinct (PTX, arch) compilations done
+  size_t compiles = 0;  // distinct images the build needed (module images and helpers)
+  bool cache = false;   // a build cache was used
+  uint64_t cache_hits = 0, cache_misses = 0;  // of `compiles`: taken from the cache / compiled
   toml::table json() const;
   std::string text() const;
 };

@@ -54,7 +54,6 @@ std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Tools
     auto& pm = plan.modules[job.module];
     auto& name = a.meta.modules[job.module].binary_filename;
     auto target = job.to_ptx ? fmt::format("compute_{}", job.arch.number()) : job.arch.sm();
-    spdlog::info("compile {} from {} for {}", name, image_origin_name(job.from), target);
     Bytes img = job.from == ImageOrigin::source
                     ? tools.compile_source(pm.source, job.arch, job.to_ptx, pm.source.name)
                     : tools.compile_ptx(pm.ptx, job.arch, name);
@@ -64,7 +63,7 @@ std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Tools
     out[order[k]] = std::move(img);
     progress.step(fmt::format("{} for {}", name, target));
   });
-  spdlog::info("compiled {} image(s) in {:.2f} s on {} thread(s)", jobs.size(),
+  spdlog::info("compile stage: {} image(s) in {:.2f} s on {} thread(s)", jobs.size(),
                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), threads);
   return out;
 }

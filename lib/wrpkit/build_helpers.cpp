@@ -27,7 +27,6 @@ Bytes helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOptions& o
     auto [arch, to_ptx] = jobs[k];
     auto target = to_ptx ? fmt::format("compute_{}{}", arch.number(), arch.suffix()) : arch.sm();
     auto what = fmt::format("wrp-run's helper kernels for {}", target);
-    spdlog::info("compile {}", what);
     auto img = tools.compile_standalone(source, "wrpkit_helpers.cu", arch, to_ptx);
     check_compiled(what, img, arch, to_ptx, h.entries);
     arch.is_virtual = to_ptx;

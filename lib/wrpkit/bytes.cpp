@@ -140,4 +140,11 @@ void write_file_atomic(const std::filesystem::path& path, ByteView data, const c
   }
 }
 
+std::string size_text(uint64_t n) {
+  if (n < 10 * 1024) return fmt::format("{} B", n);
+  if (n < 10 * 1048576) return fmt::format("{:.1f} KiB", n / 1024.0);
+  if (n < uint64_t(10) << 30) return fmt::format("{:.1f} MiB", n / 1048576.0);
+  return fmt::format("{:.1f} GiB", n / 1073741824.0);
+}
+
 }  // namespace wrp

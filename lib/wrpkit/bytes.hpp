@@ -82,6 +82,9 @@ Bytes read_file(const std::filesystem::path& path);
 // then renames it over `path`: readers see the old file or the new one, never
 // part of one. Errors (wrp::Error(output)) name the path and errno's cause, and
 // leave no temporary file. `fault` names a fault_point between write and rename.
+// "812 B", "34.9 KiB", "13.2 MiB", "1.5 GiB": a size for people.
+std::string size_text(uint64_t bytes);
+
 void write_file_atomic(const std::filesystem::path& path, ByteView data, const char* fault = nullptr);
 // ".wrpkit-tmp" + 16 random hex digits: every temporary name wrpkit makes contains ".wrpkit-tmp".
 std::string temp_name_suffix();

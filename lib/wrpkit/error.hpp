@@ -27,6 +27,13 @@ class Error : public std::runtime_error {
 
 [[noreturn]] inline void fail(Exit code, std::string msg) { throw Error(code, std::move(msg)); }
 
+// The caller gave up on the work (a progress reader that went away): parallel work
+// stops taking new items, and nothing is written.
+class Cancelled : public Error {
+ public:
+  explicit Cancelled(std::string msg) : Error(Exit::usage, std::move(msg)) {}
+};
+
 // Text quoted from a file (a name, a key) made printable and single-line, so an
 // error that quotes a corrupt file stays one readable line.
 inline std::string printable(std::string_view s) {

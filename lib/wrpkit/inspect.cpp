@@ -24,11 +24,6 @@ toml::array images_json(const ModuleBinary& b) {
   return arr;
 }
 
-std::string human_size(uint64_t n) {
-  if (n < 10 * 1024) return fmt::format("{} B", n);
-  if (n < 10 * 1024 * 1024) return fmt::format("{:.1f} KiB", n / 1024.0);
-  return fmt::format("{:.1f} MiB", n / 1048576.0);
-}
 
 }  // namespace
 
@@ -64,7 +59,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
   std::string sec_line;
   for (auto& s : c.sections) {
     secs.push_back(toml::table{{"type", int64_t(s.type)}, {"name", section_name(s.type)}, {"size", int64_t(s.data.size())}});
-    sec_line += fmt::format("{}{} {}", sec_line.empty() ? "" : ", ", section_name(s.type), human_size(s.data.size()));
+    sec_line += fmt::format("{}{} {}", sec_line.empty() ? "" : ", ", section_name(s.type), size_text(s.data.size()));
   }
   j.insert("sections", std::move(secs));
   txt += fmt::format("sections: {}\n", sec_line);
@@ -81,9 +76,9 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
       kind = module_kind_name(bin.kind);
       mt.insert("size", int64_t(a.modules[m].bytes.size()));
       mt.insert("images", images_json(bin));
-      txt += fmt::format("  {}  {}, {}\n", rec.binary_filename, kind, human_size(a.modules[m].bytes.size()));
+      txt += fmt::format("  {}  {}, {}\n", rec.binary_filename, kind, size_text(a.modules[m].bytes.size()));
       for (auto& i : bin.images)
-        txt += fmt::format("    {:5} {:12} {}{}{}\n", image_kind_name(i.kind), i.arch.str(), human_size(i.size),
+        txt += fmt::format("    {:5} {:12} {}{}{}\n", image_kind_name(i.kind), i.arch.str(), size_text(i.size),
                            i.compressed ? ", compressed" : "", i.ptx_isa.empty() ? "" : ", PTX ISA " + i.ptx_isa);
     }
     mt.insert("kind", kind);
@@ -133,7 +128,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
     auto* r = find_region(a.regions, b.region_id);
     uint64_t bytes = r ? r->size : 0;
     binds.push_back(toml::table{{"name", b.name}, {"region", int64_t(b.region_id)}, {"bytes", int64_t(bytes)}});
-    bind_line += fmt::format("{}{} (region {}, {})", bind_line.empty() ? "" : ", ", b.name, b.region_id, human_size(bytes));
+    bind_line += fmt::format("{}{} (region {}, {})", bind_line.empty() ? "" : ", ", b.name, b.region_id, size_text(bytes));
   }
   j.insert("bindings", std::move(binds));
   if (!bind_line.empty()) txt += fmt::format("bindings: {}\n", bind_line);

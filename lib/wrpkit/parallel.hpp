@@ -6,18 +6,25 @@
 #include <thread>
 #include <vector>
 
+#include "wrpkit/error.hpp"
+
 namespace wrp {
 
 // Runs fn(i) for i in [0, n) on `jobs` threads. The first exception (by index,
-// so the report does not depend on scheduling) is rethrown after all finish.
+// so the report does not depend on scheduling) is rethrown after all finish;
+// after a Cancelled, no new item starts.
 template <class F>
 void parallel_for(size_t n, unsigned jobs, F&& fn) {
   std::vector<std::exception_ptr> errors(n);
   std::atomic<size_t> next{0};
+  std::atomic<bool> cancelled{false};
   auto worker = [&] {
-    for (size_t i; (i = next++) < n;) {
+    for (size_t i; !cancelled && (i = next++) < n;) {
       try {
         fn(i);
+      } catch (const Cancelled&) {
+        cancelled = true;
+        errors[i] = std::current_exception();
       } catch (...) {
         errors[i] = std::current_exception();
       }

@@ -250,16 +250,7 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device) {
 
 Replay::~Replay() = default;
 
-uint64_t Replay::param_size(const std::string& name) const {
-  auto it = s_->bindings.find(name);
-  if (it == s_->bindings.end()) {
-    std::string names;
-    for (auto& [n, id] : s_->bindings) names += (names.empty() ? "" : ", ") + n;
-    fail(Exit::usage, fmt::format("{}: no binding named '{}'; it has: {}", s_->a.name(), name,
-                                  names.empty() ? "(none)" : names));
-  }
-  return s_->regions.at(it->second).second;
-}
+uint64_t Replay::param_size(const std::string& name) const { return binding_size(s_->a, name); }
 
 // The binding's region address once `size` is checked against it and earlier replays finished.
 static CUdeviceptr binding_ready(Replay::State& s, uint64_t want, const std::string& name, uint64_t size,

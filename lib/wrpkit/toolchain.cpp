@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <functional>
+#include <string_view>
 
 #include "wrpkit/process.hpp"
 
@@ -100,14 +101,6 @@ class Search {
     for (auto pkg : {"nvjitlink", "nvfatbin", "cuda_nvrtc", "cuda_nvcc", "cuda_cuobjdump"})
       root(label, sp / "nvidia" / pkg);
   }
-  // A Python prefix (a virtualenv, a conda env): its lib/pythonX.Y/site-packages.
-  void prefix_site_packages(const std::string& label, const char* var) {
-    const char* v = std::getenv(var);
-    if (!v || !*v) return;
-    std::error_code ec;
-    for (auto& e : fs::directory_iterator(fs::path(v) / "lib", ec))
-      if (e.path().filename().string().starts_with("python")) site_packages(label, e.path() / "site-packages");
-  }
   void add(std::string label, std::function<std::optional<fs::path>(const Piece&)> find) {
     t_.searched_places.push_back(label);
     for (auto& p : pieces_)
@@ -164,6 +157,27 @@ std::optional<fs::path> own_site_packages() {
   return package.parent_path();
 }
 
+std::vector<std::pair<std::string, fs::path>> python_site_packages() {
+  std::vector<std::pair<std::string, fs::path>> out;
+  if (auto sp = own_site_packages()) out.emplace_back("wrpkit's environment", *sp);
+  if (const char* v = std::getenv("WRPKIT_SITE_PACKAGES"); v && *v)
+    for (std::string_view rest = v; !rest.empty();) {
+      auto colon = rest.find(':');
+      if (colon) out.emplace_back("$WRPKIT_SITE_PACKAGES", fs::path(rest.substr(0, colon)));
+      rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+    }
+  // A Python prefix (a virtualenv, a conda env): its lib/pythonX.Y/site-packages.
+  for (auto* var : {"VIRTUAL_ENV", "CONDA_PREFIX"}) {
+    const char* v = std::getenv(var);
+    if (!v || !*v) continue;
+    std::error_code ec;
+    for (auto& e : fs::directory_iterator(fs::path(v) / "lib", ec))
+      if (e.path().filename().string().starts_with("python"))
+        out.emplace_back(fmt::format("${}", var), e.path() / "site-packages");
+  }
+  return out;
+}
+
 std::string toolchain_install_hint() {
   return "install the CUDA 13 wheels into your Python environment (pip install nvidia-nvjitlink==13.5.37 "
          "nvidia-nvfatbin==13.5.37), or pass --cuda PATH / set CUDA_HOME to a CUDA toolkit";
@@ -183,9 +197,7 @@ ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root) {
     return t;
   }
   s.add("already loaded", already_loaded);
-  if (auto sp = own_site_packages()) s.site_packages("wrpkit's environment", *sp);
-  s.prefix_site_packages("$VIRTUAL_ENV", "VIRTUAL_ENV");
-  s.prefix_site_packages("$CONDA_PREFIX", "CONDA_PREFIX");
+  for (auto& [label, sp] : python_site_packages()) s.site_packages(label, sp);
   if (s.missing_library())
     if (auto sp = python_purelib()) s.site_packages("python3's environment", *sp);
   if (const char* conda = std::getenv("CONDA_PREFIX"); conda && *conda) s.root("conda", conda);

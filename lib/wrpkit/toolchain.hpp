@@ -3,10 +3,10 @@
 // NVIDIA's cuda-pathfinder uses, after an explicit root:
 //   1. an explicit root (--cuda PATH)
 //   2. a library already loaded into this process
-//   3. the environment's NVIDIA pip wheels: the site-packages wrp-build itself
-//      was installed into (pip install wrpkit), $VIRTUAL_ENV's, $CONDA_PREFIX's,
-//      then python3's on PATH (site-packages/nvidia/cu13, .../cu12 and the
-//      per-package folders of older wheels)
+//   3. the environment's NVIDIA pip wheels: python_site_packages() (wrp-build's
+//      own, the Python API's, $VIRTUAL_ENV's, $CONDA_PREFIX's), then python3's
+//      on PATH (site-packages/nvidia/cu13, .../cu12 and the per-package folders
+//      of older wheels)
 //   4. conda's own packages ($CONDA_PREFIX/lib, /bin)
 //   5. the system: the dynamic loader's search (LD_LIBRARY_PATH, ld.so.cache)
 //      for libraries, PATH for executables
@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wrp {
@@ -40,6 +41,11 @@ std::optional<fs::path> python_purelib();
 // The site-packages this program was installed into by pip (the wheel puts the
 // tools in site-packages/wrpkit/bin), if it was.
 std::optional<fs::path> own_site_packages();
+
+// The Python environments to look in, labelled, in order: wrp-build's own
+// site-packages, $WRPKIT_SITE_PACKAGES (the Python API sets it to its own, so an
+// environment is found without being activated), $VIRTUAL_ENV's, $CONDA_PREFIX's.
+std::vector<std::pair<std::string, fs::path>> python_site_packages();
 
 // What to tell a user who has no toolchain.
 std::string toolchain_install_hint();

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <spdlog/spdlog.h>
+
+#include <chrono>
 #include <mutex>
 
 #include "wrpkit/error.hpp"
@@ -43,7 +46,7 @@ class CudaToolset final : public Toolset {
   Bytes compile_ptx(ByteView ptx, const Arch& arch, const std::string& what) override {
     auto& c = compiler();
     auto key = fmt::format("ptx\n{}\n{}\n{}", c.id(), arch.sm(), sha256_hex(ptx));
-    return cached(key, [&] { return c.compile(ptx, arch, what); });
+    return cached(key, fmt::format("{} for {}", what, arch.sm()), [&] { return c.compile(ptx, arch, what); });
   }
 
   Bytes compile_source(const SourceUnit& src, const Arch& arch, bool to_ptx, const std::string& what) override {
@@ -54,10 +57,10 @@ class CudaToolset final : public Toolset {
     std::string keyed;
     for (auto& o : options)
       if (!o.starts_with("--include-path=")) keyed += o + " ";
+    auto target = to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm();
     auto key = fmt::format("cuda\nNVRTC {}\nWarp {} {}\n{}\n{}\n{}\n{}", n.version(), w.version, w.headers_digest,
-                           src.recipe.str(), to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm(),
-                           keyed, sha256_hex(src.text));
-    return cached(key, [&] {
+                           src.recipe.str(), target, keyed, sha256_hex(src.text));
+    return cached(key, fmt::format("{} for {}", what, target), [&] {
       if (auto* pool = workers()) return pool->compile({src.text, what, arch, to_ptx, options});
       return n.compile(src.text, what, arch, to_ptx, options);
     });
@@ -67,19 +70,33 @@ class CudaToolset final : public Toolset {
     auto& n = nvrtc();
     auto target = to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm();
     auto key = fmt::format("standalone\nNVRTC {}\n{}\n{}", n.version(), target, sha256_hex(source));
-    return cached(key, [&] { return n.compile(source, name, arch, to_ptx, {}); });
+    return cached(key, fmt::format("{} for {}", name, target), [&] { return n.compile(source, name, arch, to_ptx, {}); });
   }
 
   Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what) override {
     return packer().pack(inputs, compress, what);
   }
 
+  CacheCounts cache_counts() const override {
+    if (!cache_) return {};
+    return {true, cache_->hits(), cache_->misses()};
+  }
+  void finish() override {
+    if (cache_) cache_->finish();
+  }
+
  private:
   template <class F>
-  Bytes cached(const std::string& key, F&& make) {
+  Bytes cached(const std::string& key, const std::string& what, F&& make) {
     if (cache_)
-      if (auto hit = cache_->get(key)) return std::move(*hit);
+      if (auto hit = cache_->get(key)) {
+        spdlog::info("from the cache: {}", what);
+        return std::move(*hit);
+      }
+    auto t0 = std::chrono::steady_clock::now();
     auto out = make();
+    spdlog::info("compiled {} in {:.2f} s", what,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     if (cache_) cache_->put(key, out);
     return out;
   }

@@ -50,6 +50,15 @@ class Toolset {
   // Self-contained CUDA source -> SASS for `arch`, or PTX for compute_<arch> when `to_ptx`.
   virtual Bytes compile_standalone(const std::string& source, const std::string& name, const Arch& arch, bool to_ptx) = 0;
   virtual Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what) = 0;
+
+  // The build cache in front of the compilers: this run's lookups (hits and misses).
+  struct CacheCounts {
+    bool enabled = false;
+    uint64_t hits = 0, misses = 0;
+  };
+  virtual CacheCounts cache_counts() const { return {}; }
+  // After the build: the cache's stats and size cap (BuildCache::finish).
+  virtual void finish() {}
 };
 
 struct ToolsetOptions {

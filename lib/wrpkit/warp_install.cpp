@@ -70,14 +70,7 @@ std::optional<WarpInstall> find_warp(const std::optional<fs::path>& explicit_dir
   }
   std::vector<fs::path> candidates;
   if (const char* d = std::getenv("WRPKIT_WARP"); d && *d) candidates.push_back(d);
-  if (auto own = own_site_packages()) candidates.push_back(*own);
-  std::error_code ec;
-  for (auto* var : {"VIRTUAL_ENV", "CONDA_PREFIX"}) {
-    const char* v = std::getenv(var);
-    if (!v || !*v) continue;
-    for (auto& e : fs::directory_iterator(fs::path(v) / "lib", ec))
-      if (e.path().filename().string().starts_with("python")) candidates.push_back(e.path() / "site-packages");
-  }
+  for (auto& [label, sp] : python_site_packages()) candidates.push_back(sp);
   searched.clear();
   std::optional<WarpInstall> first;
   // True when `c` holds the wanted release (then in `first`).

@@ -1,10 +1,9 @@
 // Finding an installed warp-lang whose native headers a source build needs:
 // the generated .cu of a format-18 module includes Warp's `native/` headers of
 // the exact release that wrote it. Looked for in this order: an explicit folder
-// (--warp DIR, the only place then), $WRPKIT_WARP, the site-packages wrp-build
-// was installed into (pip install wrpkit: found without activating the venv),
-// then the active Python environment's `warp` package ($VIRTUAL_ENV,
-// $CONDA_PREFIX, python3's site-packages). The first install of the wanted
+// (--warp DIR, the only place then), $WRPKIT_WARP, then the Python environments
+// of python_site_packages() (wrp-build's own and the Python API's: found without
+// activating a venv; $VIRTUAL_ENV, $CONDA_PREFIX), then python3's site-packages. The first install of the wanted
 // release wins, else the first found (the plan then names the release needed).
 // Warp is never vendored: it is a build-time dependency of source builds only.
 #pragma once

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import sysconfig
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,12 +26,21 @@ from ._tools import ExitCode, WrpkitError, bin_dir, run_tool
 __all__ = ["build", "inspect", "BuildReport", "Progress", "WrpkitError", "ExitCode", "cmake_prefix", "bin_dir",
            "__version__"]
 
-try:  # the installed distribution's version (CMakeLists.txt's project VERSION, via pyproject.toml)
-    from importlib.metadata import version as _distribution_version
+def _version() -> str:
+    """The installed distribution's version (CMakeLists.txt's project VERSION, via
+    pyproject.toml); in a clone (scripts/setup's .venv), CMakeLists.txt's own."""
+    try:
+        from importlib.metadata import version
 
-    __version__ = _distribution_version("wrpkit")
-except Exception:  # imported from a source tree without being installed
-    __version__ = "0+unknown"
+        return version("wrpkit")
+    except Exception:
+        pass
+    cmake = Path(__file__).resolve().parent.parent.parent / "CMakeLists.txt"
+    found = re.search(r"project\(wrpkit VERSION ([0-9.]+)", cmake.read_text()) if cmake.is_file() else None
+    return found.group(1) if found else "0+unknown"
+
+
+__version__ = _version()
 
 PathLike = Union[str, os.PathLike]
 
@@ -76,12 +87,41 @@ def _arch_list(archs: Union[str, Iterable[str], None]) -> str | None:
 def _read_progress(fd: int, callback: Callable[[Progress], None], errors: list[BaseException]) -> None:
     with os.fdopen(fd, "r", encoding="utf-8", errors="replace") as stream:
         for line in stream:
-            if errors:
-                continue  # keep draining so the tool never blocks on a full pipe
             try:
                 callback(Progress(**json.loads(line)))
-            except BaseException as e:  # re-raised in the caller's thread after the build
+            except BaseException as e:  # re-raised in the caller's thread
                 errors.append(e)
+                break  # closing the pipe cancels the build at its next progress event (wrp-build --progress-fd)
+
+
+# The CLI's words in its one-line errors, as the Python API spells them.
+_PYTHON_SPELLING = [
+    (re.compile(r"--allow-cpu"), "allow_cpu=True"),
+    (re.compile(r"--force"), "force=True"),
+    (re.compile(r"--split-families"), "split_families=True"),
+    (re.compile(r"--no-replay-helpers"), "replay_helpers=False"),
+    (re.compile(r"--all-kernels"), "all_kernels=True"),
+    (re.compile(r"--from (auto|source|binary)"), r'from_="\1"'),
+    (re.compile(r"--ptx (lowest|none)"), r'ptx="\1"'),
+    (re.compile(r"--arch\b"), "archs"),
+    (re.compile(r"--profile\b"), "profile"),
+    (re.compile(r"--warp DIR"), "warp=DIR"),
+    (re.compile(r"--cuda (PATH|DIR)"), r"cuda=\1"),
+    (re.compile(r"--targets\b"), "targets"),
+]
+
+
+def _in_python_words(e: WrpkitError) -> WrpkitError:
+    """The tool's error as the API's user reads it: option names as keyword arguments."""
+    message = e.message
+    for pattern, spelling in _PYTHON_SPELLING:
+        message = pattern.sub(spelling, message)
+    return WrpkitError(e.tool, int(e.exit_code), message)
+
+
+def _check_choice(name: str, value: Any, choices: Sequence[str]) -> None:
+    if value not in choices:
+        raise ValueError(f"wrpkit.build: {name}={value!r}: expected one of {', '.join(map(repr, choices))}")
 
 
 def build(
@@ -112,6 +152,13 @@ def build(
     The options are wrp-build's (``from_`` is ``--from``). ``progress`` is called
     with a ``Progress`` as compiles and packs finish, on a helper thread, one call
     at a time. Raises ``WrpkitError`` exactly when the CLI would fail."""
+    _check_choice("ptx", ptx, ("lowest", "none"))
+    _check_choice("compress", compress, ("none", "default", "size"))
+    _check_choice("from_", from_, ("auto", "source", "binary"))
+    if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
+        raise ValueError(f"wrpkit.build: jobs={jobs!r}: expected a whole number of at least 1")
+    if archs is not None and profile is not None:
+        raise ValueError("wrpkit.build: give archs or profile, not both")
     args = [os.fspath(src), "-o", os.fspath(out), "--json", "--ptx", ptx, "--compress", compress, "--from", from_]
     arch_list = _arch_list(archs)
     if arch_list is not None:
@@ -128,22 +175,39 @@ def build(
         if value is not None:
             args += [option, os.fspath(value)]
 
-    if progress is None:
-        stdout = run_tool("wrp-build", args)
-    else:
-        read_fd, write_fd = os.pipe()
-        errors: list[BaseException] = []
-        reader = threading.Thread(target=_read_progress, args=(read_fd, progress, errors), daemon=True)
-        reader.start()
-        try:
-            stdout = run_tool("wrp-build", [*args, "--progress-fd", str(write_fd)], progress_fd=write_fd)
-        finally:
-            os.close(write_fd)
-            reader.join()
-        if errors:
-            raise errors[0]
+    try:
+        if progress is None:
+            stdout = run_tool("wrp-build", args, env=_tool_env())
+        else:
+            read_fd, write_fd = os.pipe()
+            errors: list[BaseException] = []
+            reader = threading.Thread(target=_read_progress, args=(read_fd, progress, errors), daemon=True)
+            reader.start()
+            try:
+                stdout = run_tool("wrp-build", [*args, "--progress-fd", str(write_fd)], progress_fd=write_fd,
+                                  env=_tool_env())
+            except WrpkitError:
+                if not errors:
+                    raise
+            finally:
+                os.close(write_fd)
+                reader.join()
+            if errors:  # the callback raised: the build stopped at its next progress event
+                raise errors[0]
+    except WrpkitError as e:
+        raise _in_python_words(e) from None
     raw = json.loads(stdout)
     return BuildReport(raw["outputs"], raw["toolchain"], raw["jobs"], raw["compiles"], raw)
+
+
+def _tool_env() -> dict[str, str]:
+    """The tools' environment: this Python's site-packages named in
+    $WRPKIT_SITE_PACKAGES, where they look for the NVIDIA wheels and warp-lang
+    first, so a venv's packages are used even when the venv is not activated."""
+    paths = sysconfig.get_paths()
+    own = os.pathsep.join(dict.fromkeys(p for p in (paths["purelib"], paths["platlib"]) if p))
+    inherited = os.environ.get("WRPKIT_SITE_PACKAGES")
+    return dict(os.environ, WRPKIT_SITE_PACKAGES=f"{own}{os.pathsep}{inherited}" if inherited else own)
 
 
 def inspect(path: PathLike, archs: Union[str, Sequence[str], None] = None) -> dict[str, Any]:
@@ -153,7 +217,7 @@ def inspect(path: PathLike, archs: Union[str, Sequence[str], None] = None) -> di
     arch_list = _arch_list(archs)
     if arch_list is not None:
         args += ["--arch", arch_list]
-    return json.loads(run_tool("wrp-inspect", args))
+    return json.loads(run_tool("wrp-inspect", args, env=_tool_env()))
 
 
 def cmake_prefix() -> Path:

@@ -42,10 +42,17 @@ class WrpkitError(Exception):
 
 
 def bin_dir() -> Path:
-    """The folder holding wrp-build and wrp-inspect. ``$WRPKIT_BIN`` overrides it
-    (a CMake build's ``build/bin``)."""
+    """The folder holding wrp-build and wrp-inspect: the package's own ``bin`` (the
+    wheel), else, for the package of a clone (scripts/setup puts python/ on the
+    clone's .venv path), the clone's ``build/bin``. ``$WRPKIT_BIN`` overrides both."""
     override = os.environ.get("WRPKIT_BIN")
-    return Path(override) if override else Path(__file__).resolve().parent / "bin"
+    if override:
+        return Path(override)
+    own = Path(__file__).resolve().parent / "bin"
+    clone_build = Path(__file__).resolve().parent.parent.parent / "build" / "bin"
+    if not own.is_dir() and (clone_build / "wrp-build").is_file():
+        return clone_build
+    return own
 
 
 def tool_path(tool: str) -> Path:
@@ -70,12 +77,12 @@ def error_from(tool: str, returncode: int, stderr: str) -> WrpkitError:
     return WrpkitError(tool, returncode, message)
 
 
-def run_tool(tool: str, args: list[str], progress_fd: int | None = None) -> str:
+def run_tool(tool: str, args: list[str], progress_fd: int | None = None, env: dict[str, str] | None = None) -> str:
     """Runs a tool; returns its stdout, raises WrpkitError with its error line.
     Warnings (stderr lines that are not the error) are passed on to sys.stderr."""
     cmd = [str(tool_path(tool)), *args]
     pass_fds = (progress_fd,) if progress_fd is not None else ()
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=pass_fds)
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=pass_fds, env=env)
     if proc.returncode != 0:
         raise error_from(tool, proc.returncode, proc.stderr)
     if proc.stderr:

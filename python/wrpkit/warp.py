@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import inspect as _inspect
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, Sequence, Union
 
-from . import BuildReport, build
+from . import BuildReport, WrpkitError, build
+
+# wrpkit.build's keyword arguments as named in its errors ("allow_cpu=True").
+_BUILD_OPTION = re.compile(r"\b(allow_cpu|force|split_families|replay_helpers|all_kernels|from_|ptx)=(True|False|\"\w+\")")
 
 
 def _is_arch_list(targets: Union[str, Sequence[str]]) -> bool:
@@ -59,6 +63,13 @@ def save_portable(
     try:
         captured = staging / out.name
         wp.capture_save(graph, str(captured), **capture_save_kwargs)
-        return build(captured, out, **options)
+        try:
+            return build(captured, out, **options)
+        except WrpkitError as e:
+            # The temporary capture is gone when the caller reads this: name what it was,
+            # and the build options as save_portable takes them.
+            message = e.message.replace(str(captured), f"the graph (as captured for {out})")
+            message = _BUILD_OPTION.sub(lambda m: f"build_options={{'{m.group(1)}': {m.group(2)}}}", message)
+            raise WrpkitError(e.tool, int(e.exit_code), message) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
