@@ -74,6 +74,8 @@ std::vector<std::string> gpu_list_problems(const std::vector<Arch>& archs, std::
   for (auto& a : archs) {
     if (a.is_virtual)
       out.push_back(fmt::format("{} {}: a PTX target, not a GPU; name GPUs as sm_XY ({})", what, a.str(), a.sm()));
+    else if (a.number() == 101)
+      out.push_back(fmt::format("{} {}: CUDA 13 renamed sm_101 (Jetson Thor) to sm_110: name it sm_110", what, a.str()));
     else if (!is_gpu_arch(a))
       out.push_back(fmt::format("{} {}: no GPU has this arch; CUDA 13 builds for: {}", what, a.str(), known_arch_list()));
   }

@@ -81,8 +81,10 @@ def test_captures_from_warp_1_17_wheel():
         r = run("wrp-build", src, "--profile", "portable", "-o", out, "--json", *(["--split-families"] if loop else []))
         assert r.returncode == 0, (name, r.stderr)
         outs = json.loads(r.stdout)["outputs"]
-        if loop:  # one artifact per major family, each with target_arch = its lowest arch
-            assert [o["target_arch"] for o in outs] == [75, 80, 90, 100, 120], outs
+        if loop:  # one artifact per arch family, each with target_arch = its lowest arch; Tegra sm_87 alone
+            assert [o["target_arch"] for o in outs] == [75, 80, 87, 90, 100, 120], outs
+            assert [o["targets"] for o in outs][1:3] == [["sm_80", "sm_86", "sm_89"], ["sm_87"]], outs
+            assert outs[2]["wrp"].endswith("w117_while_loop.sm87.wrp"), outs[2]["wrp"]
             continue
         j = json.loads(run("wrp-inspect", out, "--json", "--arch", ",".join(PORTABLE)).stdout)
         assert j["hazards"] == [], (name, j["hazards"])
@@ -120,21 +122,42 @@ def test_only_launched_kernels_are_compiled():
 
 
 def test_if_while_graph_gets_lowest_target_arch():
+    """Up to 1.18 stock Warp builds if/while condition kernels as SASS for target_arch: one arch
+    family per artifact, and a Tegra arch (Jetson Orin, sm_87) is a family of its own."""
     need_toolchain()
     loop = local("warp-1.17.0-h200/while_loop")
     out = os.path.join(OUT, "cw8.wrp")
-    r = run("wrp-build", loop, "--arch", "sm_87,sm_86", "-o", out)
+    r = run("wrp-build", loop, "--arch", "sm_89,sm_80", "-o", out)
     assert r.returncode == 0, r.stderr
     j = json.loads(run("wrp-inspect", out, "--json").stdout)
-    assert j["target_arch"] == 86 and j["header_target_arch"] == 86
+    assert j["target_arch"] == 80 and j["header_target_arch"] == 80
     r = run("wrp-build", loop, "--profile", "portable", "-o", os.path.join(OUT, "cwp.wrp"))
     assert r.returncode == 3 and "--split-families" in r.stderr, r.stderr
-    r = run("wrp-build", loop, "--arch", "sm_80,sm_90", "--split-families",
-            "-o", os.path.join(OUT, "cws.wrp"))
+    # sm_80 SASS does not run on a Jetson Orin: refused in the plan, nothing written
+    r = run("wrp-build", loop, "--arch", "sm_80,sm_87", "-o", os.path.join(OUT, "orin.wrp"))
+    assert r.returncode == 3 and "sm_8x, sm_87 (Tegra" in r.stderr and "--split-families" in r.stderr, r.stderr
+    assert not os.path.exists(os.path.join(OUT, "orin.wrp"))
+    r = run("wrp-build", loop, "--arch", "sm_80,sm_87,sm_90", "--split-families", "-o", os.path.join(OUT, "cws.wrp"))
     assert r.returncode == 0, r.stderr
-    for fam, ta in (("sm8x", 80), ("sm9x", 90)):
+    for fam, ta in (("sm8x", 80), ("sm87", 87), ("sm9x", 90)):
         j = json.loads(run("wrp-inspect", os.path.join(OUT, f"cws.{fam}.wrp"), "--json").stdout)
-        assert j["target_arch"] == ta
+        assert j["target_arch"] == ta and j["header_target_arch"] == ta, (fam, j["target_arch"])
+    # The load matrix tells the truth: the sm_8x artifact's condition kernels cannot run on sm_87
+    r = run("wrp-inspect", os.path.join(OUT, "cws.sm8x.wrp"), "--json", "--arch", "sm_80,sm_86,sm_87")
+    assert r.returncode == 2, r.stderr
+    j = json.loads(r.stdout)
+    assert j["conditions_load"] == {"sm_80": "sass", "sm_86": "sass", "sm_87": "none"}, j["conditions_load"]
+    assert j["load_summary"] == {"sm_80": "sass", "sm_86": "sass", "sm_87": "none"}, j["load_summary"]
+    assert "fails on sm_87" in j["hazards"][0]["message"], j["hazards"]
+    text = run("wrp-inspect", os.path.join(OUT, "cws.sm87.wrp"), "--arch", "sm_80,sm_87").stdout
+    assert re.search(r"if/while conditions\s+none\s+sass", text), text
+    r = run("wrp-inspect", os.path.join(OUT, "cws.sm87.wrp"), "--arch", "sm_87")
+    assert r.returncode == 0, r.stdout
+    # Warp 1.18's default while capture (CUBIN for sm_90): both problems at once
+    r = run("wrp-build", local("warp-1.18.0-h200/default/while_loop"), "--arch", "sm_87,sm_90",
+            "-o", os.path.join(OUT, "w18.wrp"))
+    assert r.returncode == 3 and "2 problems" in r.stderr and "CUBIN only" in r.stderr, r.stderr
+    assert "sm_87 (Tegra" in r.stderr, r.stderr
 
 
 def test_same_input_same_output():
@@ -188,7 +211,15 @@ def test_error_cases():
     assert r.returncode == 3 and "ptx_target_arch = 75" in r.stderr and "compute_90" in r.stderr, r.stderr
     assert not os.path.exists(os.path.join(OUT, "p90.wrp")) and not os.path.exists(os.path.join(OUT, "p90_modules"))
     r = run("wrp-build", P17, "--arch", "sm_101", "-o", os.path.join(OUT, "s101.wrp"))
-    assert r.returncode == 3 and "cannot compile for sm_101" in r.stderr and "sm_110" in r.stderr, r.stderr
+    assert r.returncode == 1 and "renamed sm_101" in r.stderr and "sm_110" in r.stderr, r.stderr
+    # every problem at once, and where an arch the user never typed came from
+    r = run("wrp-build", P17, "--arch", "sm_70,sm_999", "-o", os.path.join(OUT, "s70.wrp"))
+    assert r.returncode == 1 and "2 problems" in r.stderr and "sm_999" in r.stderr and "sm_70" in r.stderr, r.stderr
+    assert "ptx_target_arch" not in r.stderr, r.stderr
+    r = run("wrp-build", local("warp-1.18.0-h200/default/tiles"), "-o", os.path.join(OUT, "dp.wrp"))
+    assert r.returncode == 3 and "from the default profile 'portable'" in r.stderr, r.stderr
+    r = run("wrp-build", P17, "--arch", "", "-o", os.path.join(OUT, "empty.wrp"))
+    assert r.returncode == 1 and "empty" in r.stderr, r.stderr
     r = run("wrp-build", P17, "--profile", "nope", "-o", os.path.join(OUT, "x.wrp"))
     assert r.returncode == 1 and "portable" in r.stderr, r.stderr
     bad = os.path.join(OUT, "bad.toml")

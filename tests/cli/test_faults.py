@@ -172,7 +172,8 @@ def test_interrupted_split_families():
 
 
 def cache_entries(cache):
-    return [os.path.join(dp, f) for dp, _, fs in os.walk(cache) for f in fs]
+    """The entries (<2 hex>/<sha256>.bin), not the folder's lock, stats and config files."""
+    return [os.path.join(dp, f) for dp, _, fs in os.walk(cache) for f in fs if dp != cache]
 
 
 def entry_ok(path):

@@ -162,6 +162,18 @@ def main(wheel):
                    "--from", "source", "--no-cache"], env, cwd=work)
     same_artifact(os.path.join(work, "source", "tiles.wrp"), os.path.join(work, "source-cli", "tiles.wrp"))
     print(f"wheel: source build through the API and the CLI identical ({src.strip()})")
+    # 5b. the same from the venv's python and its wrp-build without activating it: the
+    # NVIDIA wheels and warp-lang beside the package are found (no VIRTUAL_ENV, no PATH)
+    bare = {k: v for k, v in env.items() if k != "VIRTUAL_ENV"}
+    bare["PATH"] = "/usr/bin:/bin"
+    run([py, "-c", textwrap.dedent(f"""
+        import wrpkit
+        wrpkit.build({SOURCE_CAPTURE!r}, "source-bare/tiles.wrp", archs="sm_87,sm_90", from_="source", no_cache=True)
+    """)], bare, cwd=work)
+    same_artifact(os.path.join(work, "source", "tiles.wrp"), os.path.join(work, "source-bare", "tiles.wrp"))
+    run([os.path.join(venv, "bin", "wrp-build"), SOURCE_CAPTURE, "-o", "source-bare-cli/tiles.wrp", "--arch",
+         "sm_87,sm_90", "--from", "source", "--no-cache"], bare, cwd=work)
+    print("wheel: the same source build from the venv without activating it (API and CLI)")
     # 6. wrpkit.warp.save_portable: capture_save + build in one call; stock Warp replays the
     # result. CPU here (CI has no GPU; a CPU graph goes through unchanged with allow_cpu).
     script = os.path.join(work, "save_portable.py")  # Warp reads kernels' source from their file

@@ -218,13 +218,15 @@ TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught, right out
 
 TEST_CASE("plan: wrp-run's helper kernels where the graph has if/while/memtile, for every target") {
   auto w = open_artifact(fixtures::while_loop());
-  auto plan = plan_build(options({"sm_90", "sm_75"}, PtxMode::lowest), w, "/tmp/x.wrp",
-                         options({"sm_90", "sm_75"}).targets);
+  auto plan = plan_build(options({"sm_86", "sm_80"}, PtxMode::lowest), w, "/tmp/x.wrp",
+                         options({"sm_86", "sm_80"}).targets);
   REQUIRE(plan.helpers);
   CHECK(plan.helpers->sass.size() == 2);
-  CHECK(plan.helpers->sass.front().sm() == "sm_75");
+  CHECK(plan.helpers->sass.front().sm() == "sm_80");
   REQUIRE(plan.helpers->ptx);
-  CHECK(plan.helpers->ptx->number() == 75);
+  CHECK(plan.helpers->ptx->number() == 80);
+  // only the kernels a while loop launches: the condition setters
+  CHECK(plan.helpers->entries == std::vector<std::string>{"wrpkit_set_condition", "wrpkit_set_if_else"});
   auto none = options({"sm_90"});
   CHECK_FALSE(plan_build(none, w, "/tmp/x.wrp", none.targets).helpers->ptx);
   none.replay_helpers = false;  // --no-replay-helpers
@@ -265,7 +267,7 @@ TEST_CASE("pipeline: the helper fatbin goes into the .wrp, checked, a rebuild wi
   CHECK_FALSE(open_artifact(again.output).container.find(kSectionWrpkitHelpers));
 }
 
-TEST_CASE("check_tools: the helpers need an NVRTC that has every target; with no NVRTC they are left out") {
+TEST_CASE("check_tools: the helpers need an NVRTC that has every target, with no NVRTC they are left out") {
   auto w = open_artifact(fixtures::while_loop());
   auto plan = plan_build(options({"sm_90"}), w, "/tmp/x.wrp", options({"sm_90"}).targets);
   FakeTools tools(w.modules[0].bytes);

@@ -9,6 +9,7 @@
 
 #include <cstring>
 #include <map>
+#include <set>
 
 #include "fixtures.hpp"
 #include "wrpkit/artifact.hpp"
@@ -341,4 +342,21 @@ TEST_CASE("chains: operands misaligned for their elements or of too many compone
   Recorder rec;
   append_algorithm(rec, empty, [](const RegionRef&, uint64_t, const char*) { return CUdeviceptr(256); }, kScratch, "t");
   CHECK((rec.entries() == "zero" && rec.nodes[0].bytes == 4));
+}
+
+TEST_CASE("helper source: each entry's group, and only the groups asked for are switched on") {
+  for (auto& e : replay_helper_entries()) CHECK(helper_group(e).starts_with("WRPKIT_"));
+  CHECK(helper_group("wrpkit_scan_apply_f64") == "WRPKIT_SCAN_F64");
+  CHECK(helper_group("wrpkit_radix_scatter_k64_v32") == "WRPKIT_RADIX_K64");
+  CHECK(helper_group(kHelperSetIfElse) == "WRPKIT_CONDITIONS");
+  CHECK_THROWS(helper_group("not_a_helper"));
+  auto src = replay_helper_source({kHelperMemtile, "wrpkit_rle_tile", "wrpkit_scan_sums_u32"});
+  CHECK(src.starts_with("#define WRPKIT_MEMTILE 1\n#define WRPKIT_RLE 1\n#define WRPKIT_SCAN_U32 1\n"));
+  CHECK(src.find("#define WRPKIT_CONDITIONS") == std::string::npos);
+  // every group the source tests for is one helper_group names, and the other way round
+  std::set<std::string> tested, named;
+  for (size_t at = 0; (at = src.find("#ifdef ", at)) != std::string::npos; at += 7)
+    tested.insert(src.substr(at + 7, src.find('\n', at) - at - 7));
+  for (auto& e : replay_helper_entries()) named.insert(helper_group(e));
+  CHECK(tested == named);
 }
