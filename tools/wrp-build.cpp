@@ -29,7 +29,8 @@ std::string profiles_text(const wrp::TargetManifest& m) {
   for (auto& [name, p] : m.profiles) {
     std::vector<std::string> archs;
     for (auto& a : p.archs) archs.push_back(a.sm());
-    s += fmt::format("  {:13} {}\n  {:13} {}\n", name, fmt::join(archs, ","), "", p.description);
+    s += fmt::format("  {:13} {}\n  {:13} {}\n  {:13} driver floor: {}\n", name, fmt::join(archs, ","), "",
+                     p.description, "", p.min_driver ? "CUDA " + p.min_driver->str() : "the capture's (its Warp's CUDA)");
   }
   return s;
 }
@@ -50,7 +51,7 @@ int main(int argc, char** argv) {
   app.get_formatter()->column_width(34);
   std::string input, output, arch_list, profile, targets_file, ptx = "lowest", compress = "default", cuda,
                                                                  compiler = "auto", packager = "auto", cache_dir,
-                                                                 from = "auto", warp, cache_max;
+                                                                 from = "auto", warp, cache_max, min_driver;
   unsigned jobs = 0;
   int progress_fd = -1;
   bool quiet = false, list_profiles = false, cache_stats = false, cache_clear = false;
@@ -65,6 +66,9 @@ int main(int argc, char** argv) {
   app.add_option("--targets", targets_file, "targets manifest")
       ->default_str("$WRPKIT_TARGETS, else the built-in targets.toml")->group(targets);
   app.add_flag("--list-profiles", list_profiles, "print the manifest's profiles with their archs, and exit")->group(targets);
+  app.add_option("--min-driver", min_driver, "the oldest driver (CUDA release, e.g. 12.6) the output must load on "
+                 "with no JIT: SASS comes from a toolchain whose output it loads")
+      ->default_str("the profile's cuda, else the CUDA of the Warp that wrote the capture")->group(targets);
   app.add_flag("--split-families", split, "if/while graphs of Warp <= 1.18: one artifact per arch family "
                "(OUT.sm8x.wrp, OUT.sm87.wrp for Tegra, ...)")->group(targets);
 
@@ -142,8 +146,17 @@ int main(int argc, char** argv) {
     } else {
       auto manifest = manifest_from(targets_file);
       auto& name = profile.empty() ? manifest.default_profile : profile;
-      opt.targets = manifest.profile(name).archs;
+      auto& p = manifest.profile(name);
+      opt.targets = p.archs;
       opt.targets_from = fmt::format("{}profile '{}'", profile.empty() ? "the default " : "", name);
+      opt.min_driver = p.min_driver;
+      if (p.min_driver) opt.min_driver_from = fmt::format("profile '{}'", name);
+    }
+    if (app.count("--min-driver")) {
+      opt.min_driver = wrp::parse_cuda_version(min_driver);
+      opt.min_driver_from = "--min-driver";
+      if (!opt.min_driver)
+        wrp::fail(wrp::Exit::usage, fmt::format("--min-driver {}: expected a CUDA release such as 12.6 or 13.0", min_driver));
     }
     opt.ptx = ptx == "none" ? wrp::PtxMode::none : wrp::PtxMode::lowest;
     opt.compress = compress;

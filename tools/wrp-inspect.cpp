@@ -22,13 +22,16 @@ int main(int argc, char** argv) {
   app.footer("Examples:\n"
              "  wrp-inspect sim.wrp                                what it holds, hazards, wrp-run support\n"
              "  wrp-inspect sim.wrp --arch sm_87,sm_90 && deploy   a yes/no check: SASS on both, no JIT\n"
+             "  wrp-inspect sim.wrp --arch sm_87 --driver 12.6      the same on a JetPack 6 driver\n"
              "  wrp-inspect sim.wrp --device --load                pre-flight on this machine's GPU 0");
-  std::string file, arch_list;
+  std::string file, arch_list, driver;
   bool json = false, allow_jit = false, load = false;
   int device = -1;
   app.add_option("file", file, "the .wrp file (its NAME_modules/ folder must sit beside it)")->required();
   app.add_option("--arch", arch_list, "GPUs to check, e.g. sm_75,sm_87,sm_90: adds a load matrix; the exit code "
                  "says whether all of them load it as SASS");
+  app.add_option("--driver", driver, "with --arch: the load matrix under a driver of this CUDA release (e.g. 12.6): "
+                 "does it load there, without JIT?");
   app.add_flag("--json", json, "print JSON (schema: docs/inspect-json.md)");
   auto* dev = app.add_option("--device", device, "pre-flight on this machine's GPU N")->expected(0, 1)->default_str("0");
   app.add_flag("--allow-jit", allow_jit, "exit 0 when modules load through PTX JIT")->needs(dev);
@@ -45,11 +48,14 @@ int main(int argc, char** argv) {
       if (auto bad = wrp::gpu_list_problems(archs, "--arch"); !bad.empty())
         wrp::fail(wrp::Exit::usage, fmt::format("{}", fmt::join(bad, "; ")));
     }
+    std::optional<wrp::CudaVersion> drv;
+    if (app.count("--driver") && !(drv = wrp::parse_cuda_version(driver)))
+      wrp::fail(wrp::Exit::usage, fmt::format("--driver {}: expected a CUDA release such as 12.6 or 13.0", driver));
     auto a = wrp::open_artifact(file);
-    auto rep = wrp::inspect(a, archs);
+    auto rep = wrp::inspect(a, archs, drv);
     if (device >= 0) return wrp::device_check(a, rep, device, allow_jit, load, json);
     if (json) std::cout << wrp::to_json(rep.json) << "\n";
     else std::cout << rep.text;
-    return wrp::load_matrix_exit_code(a, archs);
+    return wrp::load_matrix_exit_code(a, archs, drv);
   });
 }

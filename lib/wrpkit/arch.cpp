@@ -54,6 +54,11 @@ const std::vector<int>& cuda13_archs() {
   static const std::vector<int> v{75, 80, 86, 87, 88, 89, 90, 100, 103, 110, 120, 121};
   return v;
 }
+const std::vector<int>& archs_of_cuda(int major) {
+  static const std::vector<int> cuda12{50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100, 101, 103, 120, 121};
+  return major >= 13 ? cuda13_archs() : cuda12;
+}
+
 bool is_known_arch(const Arch& a) {
   auto& v = cuda13_archs();
   return std::find(v.begin(), v.end(), a.number()) != v.end();

@@ -38,6 +38,8 @@ std::vector<Arch> parse_arch_list(std::string_view text, std::string_view what);
 
 // The SM archs the CUDA 13 toolchain compiles for.
 const std::vector<int>& cuda13_archs();
+// The SM archs compilers of CUDA major `major` build (12: sm_50..121, Thor as sm_101; 13: cuda13_archs()).
+const std::vector<int>& archs_of_cuda(int major);
 bool is_known_arch(const Arch& a);
 std::string known_arch_list();
 // Whether a GPU of this compute capability exists (sm_50 Maxwell .. sm_121), built

@@ -28,9 +28,9 @@ bool has_source_fallback(const Artifact& a, size_t m) {
          a.meta.modules[m].retains_source() && a.modules[m].source_digest == Digest::match;
 }
 
-LoadPath module_load_path(const Artifact& a, size_t m, const Arch& gpu) {
+LoadPath module_load_path(const Artifact& a, size_t m, const Arch& gpu, std::optional<CudaVersion> driver) {
   if (a.is_cpu()) return LoadPath::none;
-  auto p = a.modules[m].binary.load_path(gpu);
+  auto p = a.modules[m].binary.load_path(gpu, driver);
   return p == LoadPath::none && has_source_fallback(a, m) ? LoadPath::source : p;
 }
 
@@ -39,12 +39,12 @@ std::optional<LoadPath> conditions_load_path(const Artifact& a, const Arch& gpu)
   return sass_runs_on(arch_from_number(int(a.meta.target_arch)), gpu) ? LoadPath::sass : LoadPath::none;
 }
 
-LoadPath artifact_load_path(const Artifact& a, const Arch& gpu) {
+LoadPath artifact_load_path(const Artifact& a, const Arch& gpu, std::optional<CudaVersion> driver) {
   if (a.is_cpu()) return LoadPath::none;
   auto rank = [](LoadPath p) { return p == LoadPath::sass ? 0 : p == LoadPath::none ? 2 : 1; };
   LoadPath worst = conditions_load_path(a, gpu).value_or(LoadPath::sass);
   for (size_t m = 0; m < a.modules.size(); ++m)
-    if (auto p = module_load_path(a, m, gpu); rank(p) > rank(worst) || (rank(p) == rank(worst) && p == LoadPath::jit))
+    if (auto p = module_load_path(a, m, gpu, driver); rank(p) > rank(worst) || (rank(p) == rank(worst) && p == LoadPath::jit))
       worst = p;
   return worst;
 }

@@ -69,15 +69,17 @@ ModuleFileReader module_files_in(const fs::path& dir);
 // Warp 1.19 falls back to a module's retained CUDA source (compiled on the
 // target with NVRTC and the installed Warp's headers) where its binary does not load.
 bool has_source_fallback(const Artifact& a, size_t module);
-// How stock Warp loads module `module` on a GPU of this arch.
-LoadPath module_load_path(const Artifact& a, size_t module, const Arch& gpu);
+// How stock Warp loads module `module` on a GPU of this arch (under a driver of
+// `driver`, when given: ModuleBinary::load_path).
+LoadPath module_load_path(const Artifact& a, size_t module, const Arch& gpu,
+                          std::optional<CudaVersion> driver = std::nullopt);
 // Up to format 16 stock Warp compiles a graph's if/while condition kernels at load as
 // SASS for the metadata's target_arch: sass where that runs on `gpu`, else none.
 // nullopt when the graph has no if/while, or Warp builds them for the replay GPU (1.19).
 std::optional<LoadPath> conditions_load_path(const Artifact& a, const Arch& gpu);
 // Where the whole artifact loads on `gpu`: the worst of its modules and conditions
 // (none, then jit or source, then sass).
-LoadPath artifact_load_path(const Artifact& a, const Arch& gpu);
+LoadPath artifact_load_path(const Artifact& a, const Arch& gpu, std::optional<CudaVersion> driver = std::nullopt);
 
 // The size of binding `name`'s region; throws wrp::Error(usage) listing the
 // artifact's bindings when it has none of that name.

@@ -35,12 +35,27 @@ void check_output_paths(const BuildOptions& opt, const fs::path& out) {
     fail(Exit::usage, fmt::format("{} already exists; pass --force to replace it", out.string()));
 }
 
+// "nvJitLink 12.9 (sm_75 sm_80), NVRTC 12.9 (compute_75), nvFatbin 12.9": which release made what.
 std::string toolchain_text(const BuildPlan& plan, const Artifact& a, Toolset& tools) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> used;
+  auto note = [&](const std::string& tool, const std::string& target) {
+    auto it = std::find_if(used.begin(), used.end(), [&](auto& u) { return u.first == tool; });
+    if (it == used.end()) it = used.insert(used.end(), {tool, {}});
+    if (std::find(it->second.begin(), it->second.end(), target) == it->second.end()) it->second.push_back(target);
+  };
+  for (auto& j : plan.jobs) {
+    auto target = j.to_ptx ? "compute_" + std::to_string(j.arch.number()) : j.arch.sm();
+    note(j.from == ImageOrigin::source ? tools.source_compiler(j.release, a.meta.producer_version).description
+                                       : tools.ptx_compiler(j.release).description,
+         target);
+  }
+  if (plan.helpers)
+    for (auto& h : plan.helpers->jobs)
+      note(tools.standalone_compiler(h.release).description + " (wrp-run's helpers)",
+           h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm());
   std::string s;
-  if (plan.needs_ptx_compiler()) s += tools.ptx_compiler().description + ", ";
-  if (plan.needs_source_compiler()) s += tools.source_compiler(a.meta.producer_version).description + ", ";
-  else if (plan.helpers) s += tools.standalone_compiler().description + ", ";
-  return s + tools.packager();
+  for (auto& [tool, targets] : used) s += fmt::format("{} ({}), ", tool, fmt::join(targets, " "));
+  return s + tools.packager(plan.pack_release);
 }
 
 // One output: the stages in order. Every refusal is raised by the plan and the
@@ -49,8 +64,7 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
                       Toolset& tools, BuildReport& report, Progress& progress) {
   check_output_paths(opt, out);
   auto plan = plan_build(opt, a, out, targets);
-  drop_helpers_without_nvrtc(plan, tools);
-  check_tools(plan, a, tools);
+  choose_tools(plan, a, tools);
   unsigned threads = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
   report.jobs = threads;
   auto compiled = compile_stage(plan, a, tools, threads, progress);
@@ -60,11 +74,13 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
   spdlog::info("packed {} fatbin(s) in {:.2f} s", packed.size(),
                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   auto helpers = helpers_stage(plan, tools, opt, threads, progress);
-  if (plan.helpers) report.compiles += plan.helpers->sass.size() + (plan.helpers->ptx ? 1 : 0);
+  if (plan.helpers) report.compiles += plan.helpers->jobs.size();
   report.toolchain = toolchain_text(plan, a, tools);
   progress.start("write", 1);
   auto output = emit_stage(plan, a, packed, helpers, opt, report.toolchain);
   output.replay_helpers_bytes = helpers.size();
+  output.min_driver = plan.floor.str();
+  output.min_driver_from = plan.floor_from;
   if (plan.helpers) output.replay_helpers_for = plan.helpers->for_ops;
   progress.step(out.filename().string());
   return output;
@@ -93,7 +109,10 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
                                         opt.input.string()));
     check_output_paths(opt, opt.output);
     emit_unchanged(a, opt.output);
-    report.outputs.push_back({opt.output, {}, a.meta.target_arch, false, {}});
+    BuildOutput copied;
+    copied.wrp = opt.output;
+    copied.target_arch = a.meta.target_arch;
+    report.outputs.push_back(copied);
     return report;
   }
 
@@ -128,7 +147,7 @@ toml::table BuildReport::json() const {
       toml::array imgs;
       for (auto& i : m.images)
         imgs.push_back(toml::table{{"kind", i.kind}, {"arch", i.arch.str()}, {"size", int64_t(i.size)}, {"sha256", i.sha256},
-                                   {"from", i.from}});
+                                   {"from", i.from}, {"compiler", i.compiler}});
       mods.push_back(toml::table{{"source", m.source_file}, {"file", m.output_file}, {"size", int64_t(m.bytes)},
                                  {"from", m.from}, {"cuda_source", m.cuda_source},
                                  {"kernels_built", int64_t(m.kernels_kept)}, {"kernels_in_source", int64_t(m.kernels_total)},
@@ -139,6 +158,7 @@ toml::table BuildReport::json() const {
     outs.push_back(toml::table{{"wrp", o.wrp.string()}, {"modules_dir", modules_dir_for(o.wrp).string()},
                                {"targets", std::move(targets)}, {"target_arch", int64_t(o.target_arch)},
                                {"target_arch_changed", o.target_arch_changed}, {"modules", std::move(mods)},
+                               {"min_driver", o.min_driver}, {"min_driver_from", o.min_driver_from},
                                {"replay_helpers_size", int64_t(o.replay_helpers_bytes)},
                                {"replay_helpers_for", std::move(helper_ops)}});
   }
@@ -154,7 +174,9 @@ std::string BuildReport::text() const {
     std::string targets;
     for (auto& t : o.targets) targets += fmt::format("{}{}", targets.empty() ? "" : " ", t.sm());
     s += fmt::format("wrote {} ({} module(s)){}\n", o.wrp.string(), o.modules.size(),
-                     targets.empty() ? "" : " for " + targets);
+                     targets.empty() ? "" : fmt::format(" for {}, loading with no JIT on drivers of CUDA {} and newer "
+                                                        "(the floor, from {})",
+                                                        targets, o.min_driver, o.min_driver_from));
     for (auto& m : o.modules) {
       std::string imgs;
       for (auto& i : m.images) imgs += fmt::format("{}{}", imgs.empty() ? "" : " ", i.arch.str());

@@ -30,6 +30,10 @@ struct BuildOptions {
   fs::path input, output;
   std::vector<Arch> targets;
   std::string targets_from;  // "the default profile 'portable'", "profile 'datacenter'"; empty for --arch
+  // The oldest driver the output must load on (--min-driver, a profile's `cuda`);
+  // nullopt: the CUDA of the Warp that wrote the capture (driver_floor.hpp).
+  std::optional<CudaVersion> min_driver;
+  std::string min_driver_from;  // "--min-driver", "profile 'jetson-orin'"
   PtxMode ptx = PtxMode::lowest;
   std::string compress = "default";  // none | default | size
   unsigned jobs = 0;                 // 0: one per core
@@ -48,6 +52,7 @@ struct BuiltImage {
   std::string sha256;
   std::string from;     // "ptx" | "source" | "binary": what it was made from
   std::string ptx_isa;  // PTX images: their ISA, which sets the lowest driver that JITs them
+  std::string compiler;  // the CUDA release that made it ("12.9"); empty when not known
 };
 
 struct BuiltModule {
@@ -62,6 +67,7 @@ struct BuiltModule {
 struct BuildOutput {
   fs::path wrp;
   std::vector<Arch> targets;
+  std::string min_driver, min_driver_from;  // the floor built for, and where it came from
   uint32_t target_arch = 0;
   bool target_arch_changed = false;
   std::vector<BuiltModule> modules;

@@ -55,8 +55,8 @@ std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Tools
     auto& name = a.meta.modules[job.module].binary_filename;
     auto target = job.to_ptx ? fmt::format("compute_{}", job.arch.number()) : job.arch.sm();
     Bytes img = job.from == ImageOrigin::source
-                    ? tools.compile_source(pm.source, job.arch, job.to_ptx, pm.source.name)
-                    : tools.compile_ptx(pm.ptx, job.arch, name);
+                    ? tools.compile_source(pm.source, job.arch, job.to_ptx, pm.source.name, job.release)
+                    : tools.compile_ptx(pm.ptx, job.arch, name, job.release);
     fault_point("compile");
     auto what = fmt::format("{} compiled from {} for {}", name, image_origin_name(job.from), target);
     check_compiled(what, img, job.arch, job.to_ptx, pm.entries);

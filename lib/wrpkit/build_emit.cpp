@@ -7,6 +7,7 @@
 
 #include "wrpkit/artifact.hpp"
 #include "wrpkit/build_stages.hpp"
+#include "wrpkit/driver_floor.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/hash.hpp"
 #include "wrpkit/output_commit.hpp"
@@ -55,6 +56,11 @@ toml::table provenance(const BuildPlan& plan, const Artifact& a, const std::vect
   prov.insert("compress", opt.compress);
   prov.insert("kernels", opt.all_kernels ? "all" : "launched");
   prov.insert("target_arch", int64_t(plan.target_arch));
+  // The oldest driver the SASS was built for (driver_floor.hpp), and the CUDA of the
+  // Warp that wrote the capture (what a floor above it costs: wrp-inspect's hazard).
+  prov.insert("min_driver", plan.floor.str());
+  prov.insert("min_driver_from", plan.floor_from);
+  if (auto own = capture_cuda(a)) prov.insert("capture_cuda", own->str());
   prov.insert("input", toml::table{{"wrp", a.wrp_path.filename().string()},
                                    {"wrp_sha256", sha256_hex(serialize_container(a.container))}});
   prov.insert("toolchain", toml::table{{"tools", toolchain}, {"options", "-O3 (PTX); Warp's recipe (source)"}});
@@ -66,6 +72,7 @@ toml::table provenance(const BuildPlan& plan, const Artifact& a, const std::vect
     for (auto& i : bm.images) {
       toml::table t{{"kind", i.kind}, {"arch", i.arch.str()}, {"size", int64_t(i.size)}, {"sha256", i.sha256},
                     {"from", i.from}};
+      if (!i.compiler.empty()) t.insert("compiler", i.compiler);
       if (!i.ptx_isa.empty()) {
         t.insert("ptx_isa", i.ptx_isa);
         auto isa = isa_number(i.ptx_isa);
@@ -84,8 +91,7 @@ toml::table provenance(const BuildPlan& plan, const Artifact& a, const std::vect
   prov.insert("modules", std::move(mods));
   if (!helpers.empty()) {
     toml::array archs;
-    for (auto& t : plan.helpers->sass) archs.push_back(t.sm());
-    if (plan.helpers->ptx) archs.push_back(plan.helpers->ptx->str());
+    for (auto& h : plan.helpers->jobs) archs.push_back(h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm());
     prov.insert("replay_helpers", toml::table{{"images", std::move(archs)}, {"size", int64_t(helpers.size())},
                                               {"sha256", sha256_hex(helpers)}});
   }

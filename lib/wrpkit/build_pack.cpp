@@ -40,25 +40,33 @@ std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, c
     if (pm.copy_source) bm.cuda_source = rec.source_filename;
 
     std::vector<FatbinInput> inputs;
+    std::vector<std::string> compilers;  // parallel to inputs: the CUDA release that made each
     for (size_t j : pm.jobs) {
       auto& job = plan.jobs[j];
       auto arch = job.arch;
       arch.is_virtual = job.to_ptx;
       inputs.push_back({job.to_ptx, arch, compiled[j], job.to_ptx ? arch.str() : arch.sm()});
+      compilers.push_back(job.release.str());
     }
     // Prebuilt SASS: keep each image that serves at least one target, once.
-    for (auto& [image_arch, bytes] : pm.prebuilt) {
-      const Arch& a = image_arch;  // a structured binding cannot be captured before C++20's P1091 in clang 14
-      if (std::any_of(plan.targets.begin(), plan.targets.end(), [&](auto& t) { return sass_runs_on(a, t.as_gpu()); }))
-        inputs.push_back({false, a, bytes, a.sm()});
+    for (auto& pre : pm.prebuilt)
+      if (std::any_of(plan.targets.begin(), plan.targets.end(), [&](auto& t) { return sass_runs_on(pre.arch, t.as_gpu()); })) {
+        inputs.push_back({false, pre.arch, pre.bytes, pre.arch.sm()});
+        compilers.push_back(pre.release ? pre.release->str() : "");
+      }
+    if (pm.embed_ptx) {  // the capture's own PTX: made by the CUDA its ISA names
+      inputs.push_back({true, pm.ptx_arch, pm.ptx, pm.ptx_arch.str()});
+      auto r = release_for_ptx_isa(pm.ptx_isa);
+      compilers.push_back(r ? r->str() : "");
     }
-    if (pm.embed_ptx) inputs.push_back({true, pm.ptx_arch, pm.ptx, pm.ptx_arch.str()});
-    for (auto& in : inputs)
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      auto& in = inputs[k];
       bm.images.push_back({in.is_ptx ? "ptx" : "sass", in.arch, in.data.size(), sha256_hex(in.data),
-                           image_origin_name(pm.from), in.is_ptx ? isa_of(in.data) : ""});
+                           image_origin_name(pm.from), in.is_ptx ? isa_of(in.data) : "", compilers[k]});
+    }
 
     auto what = fmt::format("module {}", rec.binary_filename);
-    auto fat = tools.pack(inputs, opt.compress, what);
+    auto fat = tools.pack(inputs, opt.compress, what, plan.pack_release);
     fault_point("pack");
     // Verify what will be written: every image present, every SASS image holding every entry.
     auto entries = parse_fatbin(bm.output_file, fat);

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "wrpkit/artifact.hpp"
+#include "wrpkit/driver_floor.hpp"
 #include "wrpkit/replay_helpers.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/fatbin.hpp"
@@ -15,6 +16,7 @@
 #include "wrpkit/hazards.hpp"
 #include "wrpkit/ptx.hpp"
 #include "wrpkit/ptx_prune.hpp"
+#include "wrpkit/toolchain.hpp"
 
 namespace wrp {
 
@@ -44,7 +46,50 @@ std::string fatbin_name(const std::string& src) {
   return stem + ".fatbin";
 }
 
+bool ToolNeed::accepts(CudaVersion r) const {
+  return (!major || r.major == major) && (!at_most || r <= *at_most) && (!reads_isa || max_ptx_isa(r.code()) >= reads_isa);
+}
+
+std::string ToolNeed::str() const {
+  std::string s = major ? fmt::format("CUDA {}.x", major) : "CUDA";
+  if (at_most) s += fmt::format("{} {} or older", major ? "," : "", at_most->str());
+  if (reads_isa) s += fmt::format(" reading PTX ISA {}", isa_str(reads_isa));
+  return s;
+}
+
 namespace {
+
+// SASS for `t` that a driver of the plan's floor loads: a compiler of the floor's
+// major, on Tegra without minor-version compatibility one no newer than the floor.
+ToolNeed sass_need(const BuildPlan& plan, const Arch& t) {
+  ToolNeed n;
+  n.major = plan.floor.major;
+  if (!has_minor_version_compat(t.as_gpu())) n.at_most = plan.floor;
+  return n;
+}
+
+// PTX to embed: an ISA the floor's driver reads, and no newer than the capture's own
+// (Warp 1.19 writes ISA 9.4; NVRTC 13.5 would write 9.5 and raise what the artifact needs).
+ToolNeed ptx_need(const BuildPlan& plan, const Artifact& a) {
+  ToolNeed n;
+  n.at_most = plan.floor;
+  if (auto own = capture_cuda(a); own && *own < plan.floor) n.at_most = own;
+  return n;
+}
+
+std::string unreadable_ptx_fixes(std::optional<CudaVersion> written_by, CudaVersion floor) {
+  if (!written_by) return "recapture with a released Warp";
+  if (written_by->major > floor.major)
+    return fmt::format("build for a CUDA {0} floor (--min-driver {0}.0: drivers R580 and newer); for CUDA {1} "
+                       "drivers recapture with a CUDA {1} Warp (warp-lang 1.17 is CUDA 12.9), or save with "
+                       "capture_save(..., source_fallback=True) (Warp 1.19) so wrp-build compiles the source with "
+                       "CUDA {1}",
+                       written_by->major, floor.major);
+  return fmt::format("install cuda-compat-{}-{} on the board and build with --min-driver {}; recapture with a Warp "
+                     "built with CUDA {} or older; or save with capture_save(..., source_fallback=True) (Warp 1.19) "
+                     "and build from source",
+                     written_by->major, written_by->minor, written_by->str(), floor.str());
+}
 
 // Every refusal found while planning, reported together as one error.
 class Refusals {
@@ -125,10 +170,11 @@ class Planner {
  private:
   void refuse(Exit code, std::string msg) { refusals.add(code, std::move(msg)); }
 
-  size_t job(ImageOrigin from, const std::string& digest, const Arch& arch, bool to_ptx, size_t module) {
-    auto key = fmt::format("{} {} {} {}", image_origin_name(from), digest, arch.str(), to_ptx);
+  size_t job(ImageOrigin from, const std::string& digest, const Arch& arch, bool to_ptx, size_t module,
+             const ToolNeed& need) {
+    auto key = fmt::format("{} {} {} {} {}", image_origin_name(from), digest, arch.str(), to_ptx, need.str());
     auto [it, inserted] = index_.emplace(key, plan_.jobs.size());
-    if (inserted) plan_.jobs.push_back({module, arch, from, to_ptx, digest});
+    if (inserted) plan_.jobs.push_back({module, arch, from, to_ptx, digest, need, {}});
     return it->second;
   }
 
@@ -153,9 +199,9 @@ class Planner {
     pm.source.text.assign(mf.source.begin(), mf.source.end());
     pm.source.name = rec.source_filename;
     auto digest = fmt::format("{} {}", rec.source_digest, pm.source.recipe.str());
-    for (auto& t : plan_.targets) pm.jobs.push_back(job(ImageOrigin::source, digest, t, false, m));
+    for (auto& t : plan_.targets) pm.jobs.push_back(job(ImageOrigin::source, digest, t, false, m, sass_need(plan_, t)));
     if (opt_.ptx == PtxMode::lowest)
-      pm.jobs.push_back(job(ImageOrigin::source, digest, plan_.targets.front().as_gpu(), true, m));
+      pm.jobs.push_back(job(ImageOrigin::source, digest, plan_.targets.front().as_gpu(), true, m, ptx_need(plan_, a_)));
   }
 
   void from_binary(size_t m, PlannedModule& pm) {
@@ -169,16 +215,18 @@ class Planner {
         break;
       }
       case ModuleKind::cubin:
-        pm.prebuilt.emplace_back(mf.binary.images[0].arch, mf.bytes);
+        pm.prebuilt.push_back({mf.binary.images[0].arch, mf.bytes, mf.binary.images[0].release});
         break;
       case ModuleKind::fatbin: {
         // An artifact wrp-build made before: rebuild from its PTX, else reuse its SASS.
         auto entries = parse_fatbin(mf.path.string(), mf.bytes);
         const FatbinEntry* ptx = nullptr;
-        for (auto& e : entries) {
+        for (size_t k = 0; k < entries.size(); ++k) {
+          auto& e = entries[k];
           if (e.kind == ImageKind::ptx && (!ptx || e.arch.number() < ptx->arch.number())) ptx = &e;
           if (e.kind == ImageKind::sass && !e.compressed)
-            pm.prebuilt.emplace_back(e.arch, Bytes(mf.bytes.begin() + e.offset, mf.bytes.begin() + e.offset + e.size));
+            pm.prebuilt.push_back({e.arch, Bytes(mf.bytes.begin() + e.offset, mf.bytes.begin() + e.offset + e.size),
+                                   mf.binary.images[k].release});
         }
         if (ptx && ptx->compressed && pm.prebuilt.empty())
           return refuse(Exit::target, fmt::format("module {} holds compressed PTX only, which wrpkit cannot "
@@ -197,13 +245,26 @@ class Planner {
     }
     if (!pm.ptx.empty()) return from_ptx(m, pm);
     pm.from = ImageOrigin::binary;
-    std::vector<std::string> uncovered;
+    std::vector<std::string> uncovered, old_driver;
     for (auto& t : plan_.targets) {
-      bool covered = std::any_of(pm.prebuilt.begin(), pm.prebuilt.end(), [&](auto& s) {
-        return sass_runs_on(s.first, t.as_gpu()) && (t.variant != Variant::arch_specific || s.first == t);
-      });
+      bool covered = false, loads = false;
+      for (auto& pre : pm.prebuilt)
+        if (sass_runs_on(pre.arch, t.as_gpu()) && (t.variant != Variant::arch_specific || pre.arch == t)) {
+          covered = true;
+          loads = loads || !pre.release || sass_loads_under(*pre.release, plan_.floor, t.as_gpu());
+        }
       if (!covered) uncovered.push_back(t.sm());
+      else if (!loads) old_driver.push_back(t.sm());
     }
+    if (!old_driver.empty())
+      refuse(Exit::target,
+             fmt::format("module {} is SASS made by CUDA {} ({}), which a driver of the {} floor ({}) does not load on "
+                         "{}, and there is nothing to recompile. Build for a floor of CUDA {} (--min-driver), or {}; "
+                         "or {}",
+                         rec.binary_filename, pm.prebuilt.front().release->str(), mf.binary.image_list(),
+                         plan_.floor.str(), plan_.floor_from, fmt::join(old_driver, ", "),
+                         pm.prebuilt.front().release->str(), cubin_only_fixes(plan_.targets.front().number()),
+                         drop(old_driver)));
     if (!uncovered.empty())
       refuse(Exit::target,
              fmt::format("module {} is CUBIN only ({}) and retains no CUDA source: nothing can make it run on {}. "
@@ -224,11 +285,25 @@ class Planner {
     pm.kernels_total = pm.kernels_kept = info.entries.size();
     if (!opt_.all_kernels) keep_launched_kernels(where, info, pm);
     auto digest = sha256_hex(pm.ptx);
-    std::vector<std::string> below;
+    // No compiler older than the PTX reads it: SASS the floor's driver loads needs one that does.
+    auto written_by = release_for_ptx_isa(pm.ptx_isa);
+    std::vector<std::string> below, unreadable;
     for (auto& t : plan_.targets) {
-      if (ptx_jits_on(pm.ptx_arch, t)) pm.jobs.push_back(job(ImageOrigin::ptx, digest, t, false, m));
-      else below.push_back(t.sm());
+      auto need = sass_need(plan_, t);
+      need.reads_isa = pm.ptx_isa;
+      bool readable = written_by && (written_by->major <= need.major || !need.major) &&
+                      (!need.at_most || *written_by <= *need.at_most);
+      if (!ptx_jits_on(pm.ptx_arch, t)) below.push_back(t.sm());
+      else if (!readable) unreadable.push_back(t.sm());
+      else pm.jobs.push_back(job(ImageOrigin::ptx, digest, t, false, m, need));
     }
+    if (!unreadable.empty())
+      refuse(Exit::target,
+             fmt::format("module {} holds PTX ISA {} (written by CUDA {}), which no compiler whose SASS a CUDA {} "
+                         "driver loads on {} can read (the floor {} comes from {}). Fixes: {}",
+                         rec.binary_filename, isa_str(pm.ptx_isa), written_by ? written_by->str() : "?",
+                         plan_.floor.str(), fmt::join(unreadable, ", "), plan_.floor.str(), plan_.floor_from,
+                         unreadable_ptx_fixes(written_by, plan_.floor)));
     if (!below.empty())
       refuse(Exit::target,
              fmt::format("module {} holds PTX for {}, which cannot be compiled for {} (below it). Recapture with "
@@ -275,16 +350,38 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
   BuildPlan plan;
   plan.out = out;
   Planner p(opt, a, plan);
-  // Names that are no GPU, and GPUs no compiler of ours builds, are refused once and
-  // kept out of the modules' plans (no advice to recapture for a target that cannot be).
+  // The floor: asked for, else the CUDA of the Warp that wrote the capture.
+  if (opt.min_driver) {
+    plan.floor = *opt.min_driver;
+    plan.floor_from = opt.min_driver_from.empty() ? "--min-driver" : opt.min_driver_from;
+  } else if (auto own = capture_cuda(a)) {
+    plan.floor = *own;
+    plan.floor_from = fmt::format("the capture: its Warp's CUDA {}", own->str());
+  } else {
+    plan.floor = {13, 0};
+    plan.floor_from = "no CUDA release read from the capture: CUDA 13";
+  }
+  // Names that are no GPU, and GPUs no compiler of the floor's major builds, are refused
+  // once and kept out of the modules' plans (no advice to recapture for a target that cannot be).
   for (auto& msg : gpu_list_problems(targets, "--arch")) p.refusals.add(Exit::usage, msg);
-  std::vector<std::string> old_gpus;
-  for (auto& t : targets)
-    if (is_gpu_arch(t) && !is_known_arch(t)) old_gpus.push_back(t.sm());
-    else if (is_gpu_arch(t)) plan.targets.push_back(t);
-  if (!old_gpus.empty())
-    p.refusals.add(Exit::target, fmt::format("{}: CUDA 13 compilers build sm_75 and newer only; {}", fmt::join(old_gpus, ", "),
-                                             p.drop(old_gpus)));
+  std::vector<std::string> unbuildable;
+  for (auto& t : targets) {
+    if (!is_gpu_arch(t)) continue;
+    auto& archs = archs_of_cuda(plan.floor.major);
+    if (std::find(archs.begin(), archs.end(), t.number()) != archs.end()) plan.targets.push_back(t);
+    else unbuildable.push_back(t.sm());
+  }
+  if (!unbuildable.empty())
+    p.refusals.add(Exit::target,
+                   fmt::format("{}: CUDA {} compilers, whose SASS the floor's driver (CUDA {}, from {}) needs, do "
+                               "not build {} ({}); {}",
+                               fmt::join(unbuildable, ", "), plan.floor.major, plan.floor.str(), plan.floor_from,
+                               unbuildable.size() == 1 ? "it" : "them",
+                               plan.floor.major >= 13 ? "CUDA 13 builds sm_75 and newer; older GPUs need a CUDA 12 "
+                                                        "floor, --min-driver 12.x"
+                                                      : "Jetson Thor (sm_110) runs CUDA 13 drivers only: give it a "
+                                                        "13.x floor",
+                               p.drop(unbuildable)));
   if (plan.targets.empty()) p.refusals.throw_if_any();
   for (size_t m = 0; m < a.modules.size(); ++m) p.module(m);
   // Up to format 16 stock Warp builds if/while condition kernels at load as SASS for the
@@ -318,8 +415,8 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
     plan.helpers.emplace();
     plan.helpers->for_ops = std::move(names);
     plan.helpers->entries = helper_entries_needed(a.ops.ops);
-    plan.helpers->sass = plan.targets;
-    if (opt.ptx == PtxMode::lowest) plan.helpers->ptx = plan.targets.front();
+    for (auto& t : plan.targets) plan.helpers->jobs.push_back({t, false, sass_need(plan, t), {}});
+    if (opt.ptx == PtxMode::lowest) plan.helpers->jobs.push_back({plan.targets.front(), true, ptx_need(plan, a), {}});
   }
   plan.target_arch = a.meta.target_arch;
   auto lowest = uint32_t(plan.targets.front().number());
@@ -330,63 +427,158 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
   return plan;
 }
 
-void drop_helpers_without_nvrtc(BuildPlan& plan, Toolset& tools) {
-  if (!plan.helpers) return;
-  try {
-    tools.standalone_compiler();
-  } catch (const Error& e) {
-    if (e.code() != Exit::toolchain) throw;
-    spdlog::warn("{}: building without wrp-run's helper kernels for the graph's {} ops (stock Warp does not need "
-                 "them; wrp-run will refuse this artifact). To add them: pip install nvidia-cuda-nvrtc, then rebuild",
-                 e.what(), fmt::join(plan.helpers->for_ops, "/"));
-    plan.helpers.reset();
-  }
+namespace {
+
+enum class Tool { ptx, source, standalone };
+
+// What to install for a need no toolchain found meets: the pip command for the
+// newest release the need accepts, in a folder of its own for $WRPKIT_TOOLCHAINS.
+std::string install_advice(const ToolNeed& need) {
+  CudaVersion want = need.at_most ? *need.at_most : CudaVersion{need.major ? need.major : 13, 9};
+  if (need.major && want.major != need.major) want = {need.major, 9};
+  if (!need.at_most && want.major == 12) want = {12, 9};
+  auto suffix = want.major == 12 ? "-cu12" : "";
+  if (!need.at_most && want.major >= 13) return toolchain_install_hint();
+  return fmt::format("pip install --target DIR \"nvidia-nvjitlink{0}=={1}.*\" \"nvidia-nvfatbin{0}=={1}.*\" "
+                     "\"nvidia-cuda-nvrtc{0}=={1}.*\" and set WRPKIT_TOOLCHAINS=DIR (several releases can sit side "
+                     "by side there; scripts/setup puts 12.6 and 13.4 in .venv/toolchains)",
+                     suffix, want.str());
 }
 
-void check_tools(const BuildPlan& plan, const Artifact& a, Toolset& tools) {
+// Picks, per job, the newest release found that the need accepts and whose tool of
+// `kind` builds the arch; remembers each release's facts and the last tool error.
+class Picker {
+ public:
+  Picker(Toolset& tools, const Artifact& a) : tools_(tools), a_(a), releases_(tools.releases()) {}
+
+  std::optional<CudaVersion> pick(Tool kind, const ToolNeed& need, const Arch& arch) {
+    for (auto r : releases_) {
+      if (!need.accepts(r)) continue;
+      auto* f = facts(kind, r);
+      if (f && std::find(f->archs.begin(), f->archs.end(), arch.number()) != f->archs.end()) return r;
+    }
+    return std::nullopt;
+  }
+  const ToolFacts* facts(Tool kind, CudaVersion r) {
+    auto key = std::make_pair(int(kind), r);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second ? &*it->second : nullptr;
+    std::optional<ToolFacts> f;
+    try {
+      f = kind == Tool::ptx      ? tools_.ptx_compiler(r)
+          : kind == Tool::source ? tools_.source_compiler(r, a_.meta.producer_version)
+                                 : tools_.standalone_compiler(r);
+    } catch (const Error& e) {
+      if (e.code() != Exit::toolchain) throw;
+      errors_[int(kind)] = e.what();
+    }
+    auto& slot = memo_.emplace(key, std::move(f)).first->second;
+    return slot ? &*slot : nullptr;
+  }
+  // Why no release served a need: the releases found, the tool error if any, what to install.
+  std::string why_none(Tool kind, const ToolNeed& need) const {
+    std::vector<std::string> found;
+    for (auto r : releases_) found.push_back(r.str());
+    auto err = errors_.count(int(kind)) ? "; " + errors_.at(int(kind)) : std::string();
+    return fmt::format("it needs {} and the toolchains found are: {}{}. To add one: {}", need.str(),
+                       found.empty() ? std::string("none") : fmt::format("{}", fmt::join(found, ", ")), err,
+                       install_advice(need));
+  }
+  // The tool of a release the need accepts that exists but does not build `arch`, if any.
+  const ToolFacts* lacking_arch(Tool kind, const ToolNeed& need, const Arch& arch) {
+    for (auto r : releases_)
+      if (auto* f = need.accepts(r) ? facts(kind, r) : nullptr;
+          f && std::find(f->archs.begin(), f->archs.end(), arch.number()) == f->archs.end())
+        return f;
+    return nullptr;
+  }
+  const std::vector<CudaVersion>& releases() const { return releases_; }
+
+ private:
+  Toolset& tools_;
+  const Artifact& a_;
+  std::vector<CudaVersion> releases_;
+  std::map<std::pair<int, CudaVersion>, std::optional<ToolFacts>> memo_;
+  std::map<int, std::string> errors_;
+};
+
+}  // namespace
+
+void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools) {
   Refusals r;
-  auto check_archs = [&](const ToolFacts& f, const std::vector<Arch>& archs, Refusals& into) {
-    for (auto& t : archs)
-      if (std::find(f.archs.begin(), f.archs.end(), t.number()) == f.archs.end())
-        into.add(Exit::target, fmt::format("{} cannot compile for {}; it compiles for: sm_{}. Use a CUDA toolkit that "
-                                        "supports {}, or drop it",
-                                        f.description, t.sm(), fmt::join(f.archs, " sm_"), t.sm()));
+  Picker pick(tools, a);
+  // Module images: one refusal per module and need, naming its targets.
+  std::map<std::pair<size_t, std::string>, std::vector<std::string>> missing;
+  auto no_arch = [&](const ToolFacts& f, const Arch& arch) {
+    return fmt::format("{} cannot compile for {}; it compiles for: sm_{}. Use a CUDA toolkit that supports {}, or drop "
+                       "it",
+                       f.description, arch.sm(), fmt::join(f.archs, " sm_"), arch.sm());
   };
-  if (plan.needs_ptx_compiler()) {
-    auto f = tools.ptx_compiler();
-    check_archs(f, plan.targets, r);
-    // PTX from a newer CUDA than the compiler (warp-lang wheels built with a newer
-    // NVRTC) fails deep inside it; say so up front, with what would read it.
-    for (size_t m = 0; m < plan.modules.size(); ++m) {
-      auto& pm = plan.modules[m];
-      if (pm.from != ImageOrigin::ptx || pm.ptx_isa <= f.max_ptx_isa) continue;
-      auto need = cuda_release_for_isa(pm.ptx_isa);
-      r.add(Exit::toolchain,
-            fmt::format("module {} holds PTX ISA {} (written by CUDA {} or newer), but {} reads PTX up to ISA {}. "
-                        "Use a CUDA {}+ toolchain (pip install \"nvidia-nvjitlink>={}\" or --cuda DIR)",
-                        a.meta.modules[m].binary_filename, isa_str(pm.ptx_isa), need, f.description,
-                        isa_str(f.max_ptx_isa), need, need));
+  std::set<std::string> arch_refusals;
+  for (auto& j : plan.jobs) {
+    auto kind = j.from == ImageOrigin::source ? Tool::source : Tool::ptx;
+    if (auto rel = pick.pick(kind, j.need, j.arch)) j.release = *rel;
+    else if (auto* f = pick.lacking_arch(kind, j.need, j.arch)) arch_refusals.insert(no_arch(*f, j.arch));
+    else missing[{j.module, j.need.str()}].push_back(j.to_ptx ? "compute_" + std::to_string(j.arch.number()) : j.arch.sm());
+  }
+  for (auto& msg : arch_refusals) r.add(Exit::target, msg);
+  for (auto& [key, archs] : missing) {
+    auto& j = *std::find_if(plan.jobs.begin(), plan.jobs.end(), [&](auto& x) { return x.module == key.first && x.need.str() == key.second; });
+    r.add(Exit::toolchain,
+          fmt::format("module {}: no toolchain found builds {} for the CUDA {} floor ({}): {}",
+                      a.meta.modules[key.first].binary_filename, fmt::join(archs, ", "), plan.floor.str(),
+                      plan.floor_from, pick.why_none(j.from == ImageOrigin::source ? Tool::source : Tool::ptx, j.need)));
+  }
+  // The .cu includes Warp's native headers of the release that wrote it.
+  if (plan.needs_source_compiler())
+    for (auto rel : pick.releases())
+      if (auto* f = pick.facts(Tool::source, rel)) {
+        auto& want = a.meta.producer_version;
+        if (!want.empty() && f->warp_version != want)
+          r.add(Exit::toolchain, fmt::format("the CUDA source in {} was generated by Warp {} and needs that release's "
+                                             "headers, but the warp-lang found is {}: pip install warp-lang=={} (or "
+                                             "pass --warp DIR)",
+                                             a.name(), want, f->warp_version, want));
+        break;
+      }
+  // The fatbins: written by the floor's major (its drivers read them).
+  bool packer = false;
+  for (auto rel : pick.releases()) {
+    if (rel.major != plan.floor.major) continue;
+    try {
+      tools.packager(rel);
+      plan.pack_release = rel;
+      packer = true;
+      break;
+    } catch (const Error& e) {
+      if (e.code() != Exit::toolchain) throw;
     }
   }
-  if (plan.needs_source_compiler()) {
-    auto f = tools.source_compiler(a.meta.producer_version);
-    check_archs(f, plan.targets, r);
-    // The .cu includes Warp's native headers of the release that wrote it.
-    auto& want = a.meta.producer_version;
-    if (!want.empty() && f.warp_version != want)
-      r.add(Exit::toolchain, fmt::format("the CUDA source in {} was generated by Warp {} and needs that release's "
-                                         "headers, but the warp-lang found is {}: pip install warp-lang=={} (or pass "
-                                         "--warp DIR)",
-                                         a.name(), want, f.warp_version, want));
-  }
+  if (!packer && !plan.modules.empty())
+    r.add(Exit::toolchain, fmt::format("no fatbin writer of CUDA {} found for the CUDA {} floor ({}); {}",
+                                       plan.floor.major, plan.floor.str(), plan.floor_from,
+                                       plan.floor.major == 12 ? "pip install nvidia-nvfatbin-cu12"
+                                                              : toolchain_install_hint()));
+  // wrp-run's helper kernels: left out with a warning where no NVRTC serves them at all.
   if (plan.helpers) {
-    Refusals h;
-    check_archs(tools.standalone_compiler(), plan.helpers->sass, h);
-    h.each([&](Exit code, const std::string& msg) {
-      r.add(code, fmt::format("{} (it compiles wrp-run's helper kernels for this graph's {} ops; "
-                              "--no-replay-helpers builds without them, for stock Warp only)",
-                              msg, fmt::join(plan.helpers->for_ops, "/")));
-    });
+    std::vector<std::string> lacking;
+    bool nvrtc = false;
+    for (auto rel : pick.releases()) nvrtc = nvrtc || pick.facts(Tool::standalone, rel);
+    for (auto& h : plan.helpers->jobs) {
+      if (auto rel = pick.pick(Tool::standalone, h.need, h.arch)) h.release = *rel;
+      else if (auto* f = pick.lacking_arch(Tool::standalone, h.need, h.arch)) lacking.push_back(no_arch(*f, h.arch));
+      else lacking.push_back(fmt::format("no NVRTC found for {}", h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm()));
+    }
+    auto need = plan.helpers->jobs.front().need;
+    if (!nvrtc) {
+      spdlog::warn("building without wrp-run's helper kernels for the graph's {} ops ({}); stock Warp does not need "
+                   "them, wrp-run will refuse this artifact. To add them: install NVRTC, then rebuild",
+                   fmt::join(plan.helpers->for_ops, "/"), pick.why_none(Tool::standalone, need));
+      plan.helpers.reset();
+    } else if (!lacking.empty()) {
+      r.add(Exit::target, fmt::format("{} (it compiles wrp-run's helper kernels for this graph's {} ops; "
+                                      "--no-replay-helpers builds without them, for stock Warp only)",
+                                      fmt::join(lacking, "; "), fmt::join(plan.helpers->for_ops, "/")));
+    }
   }
   r.throw_if_any();
 }

@@ -15,12 +15,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The archs each CUDA major release compiles for (CUDA 13 dropped sm_50..72).
-std::vector<int> archs_for_major(int major) {
-  if (major >= 13) return cuda13_archs();
-  return {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100, 101, 103, 120, 121};
-}
-
 std::string ptxas_version(const fs::path& ptxas, int& major, int& minor) {
   auto r = run_process({ptxas.string(), "--version"});
   auto p = r.output.find("release ");
@@ -53,7 +47,7 @@ Compiler::Compiler(const ToolchainPaths& tc, CompilerChoice choice) {
     fail(Exit::toolchain, fmt::format("no PTX compiler found: looked for {} in {}; {}", what, tc.searched(),
                                       toolchain_install_hint()));
   }
-  archs_ = archs_for_major(major);
+  archs_ = archs_of_cuda(major);
   cuda_version_ = major * 1000 + minor * 10;
 }
 

@@ -43,13 +43,16 @@ ElfInfo parse_elf(const std::string& file, ByteView d) {
   uint8_t data = r.u8("elf.data");
   if (cls != 2 || data != 1) r.error_at(4, "elf.class", "only 64-bit little-endian ELF is supported");
   r.skip(1, "elf.version");
-  r.skip(1, "elf.osabi");
   ElfInfo info;
+  info.osabi = r.u8("elf.osabi");
   info.abi_version = r.u8("elf.abiversion");
   r.skip(7, "elf.pad");
   r.skip(2, "elf.e_type");
   info.machine = r.u16("elf.e_machine");
-  r.skip(4 + 8 + 8, "elf.e_version/e_entry/e_phoff");
+  // CUDA 12 compilers put their release in e_version (129 = 12.9); CUDA 13's write 1
+  // and name the release in the .note.nv.tkinfo note instead.
+  uint32_t e_version = r.u32("elf.e_version");
+  r.skip(8 + 8, "elf.e_entry/e_phoff");
   uint64_t shoff = r.u64("elf.e_shoff");
   uint32_t flags = r.u32("elf.e_flags");
   r.skip(2 + 2 + 2, "elf.e_ehsize/e_phentsize/e_phnum");
@@ -105,8 +108,14 @@ ElfInfo parse_elf(const std::string& file, ByteView d) {
   (void)shstrndx;
   info.arch = arch_from_number(sm, variant_from_note(producer));
   // The producer note is "...\0ptxas\0Cuda compilation tools, release 13.0, V13.0.88\0..."
-  if (auto p = producer.find("Cuda compilation tools"); p != std::string::npos)
+  if (e_version >= 100 && e_version < 1000) info.release = CudaVersion{int(e_version / 10), int(e_version % 10)};
+  if (auto p = producer.find("Cuda compilation tools"); p != std::string::npos) {
     info.toolkit = std::string(producer.c_str() + p);
+    if (auto r = info.toolkit.find("release "); r != std::string::npos) {
+      auto end = info.toolkit.find_first_not_of("0123456789.", r + 8);
+      info.release = parse_cuda_version(std::string_view(info.toolkit).substr(r + 8, end == std::string::npos ? end : end - r - 8));
+    }
+  }
   return info;
 }
 

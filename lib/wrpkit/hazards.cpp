@@ -5,6 +5,9 @@
 #include <algorithm>
 
 #include "wrpkit/artifact.hpp"
+#include "wrpkit/driver_floor.hpp"
+#include "wrpkit/error.hpp"
+#include "wrpkit/provenance.hpp"
 #include "wrpkit/ptx.hpp"
 
 namespace wrp {
@@ -15,6 +18,22 @@ std::string cubin_only_fixes(int lowest) {
                      "wp.config.ptx_target_arch = {} (the lowest target)",
                      lowest ? std::to_string(lowest) : std::string("<lowest target>"));
 }
+
+namespace {
+
+// The capture_cuda a wrp-build output's provenance records; nullopt for captures and older builds.
+std::optional<CudaVersion> provenance_capture_cuda(const Artifact& a) {
+  auto* s = a.container.find(kSectionWrpkit);
+  if (!s) return std::nullopt;
+  try {
+    if (auto prov = parse_provenance(a.name(), s->data, s->file_offset))
+      if (auto v = (*prov)["capture_cuda"].value<std::string>()) return parse_cuda_version(*v);
+  } catch (const Error&) {
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& archs) {
   std::vector<Hazard> out;
@@ -98,6 +117,23 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
         }
       }
     }
+  }
+  // wrp-build records the CUDA of the Warp that wrote the capture: SASS of a newer major,
+  // or PTX of a newer release, than that Warp needs keeps the artifact off drivers it runs on.
+  if (auto own = provenance_capture_cuda(a)) {
+    if (auto floor = sass_floor(a); floor && floor->major > own->major)
+      out.push_back({"floor_above_warp", "",
+                     fmt::format("its SASS needs a CUDA {} driver, but the Warp that wrote the capture is CUDA {}: "
+                                 "the CUDA {} drivers that Warp runs on cannot load it. Rebuild it with this wrp-build "
+                                 "(its floor follows the capture), or --min-driver {}",
+                                 floor->str(), own->str(), own->major, own->str())});
+    for (size_t m = 0; m < a.modules.size(); ++m)
+      for (auto& i : a.modules[m].binary.images)
+        if (i.kind == ImageKind::ptx && i.release && *i.release > *own)
+          out.push_back({"ptx_above_warp", a.meta.modules[m].binary_filename,
+                         fmt::format("{} PTX (ISA {}) needs a CUDA {} driver to JIT, newer than the CUDA {} of the "
+                                     "Warp that wrote the capture",
+                                     i.arch.str(), i.ptx_isa, i.release->str(), own->str())});
   }
   for (auto& [id, n] : a.ops.unresolved)
     out.push_back({"unresolved_launch", "",

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "wrpkit/artifact.hpp"
+#include "wrpkit/driver_floor.hpp"
 #include "wrpkit/error.hpp"
 #include "wrpkit/format_version.hpp"
 #include "wrpkit/provenance.hpp"
@@ -19,15 +20,29 @@ toml::array images_json(const ModuleBinary& b) {
     toml::table t{{"kind", image_kind_name(i.kind)}, {"arch", i.arch.str()}, {"size", int64_t(i.size)},
                   {"compressed", i.compressed}};
     if (!i.ptx_isa.empty()) t.insert("ptx_isa", i.ptx_isa);
+    if (i.elf_abi) t.insert("elf_abi", int64_t(i.elf_abi));
+    if (i.release) t.insert("compiler", i.release->str());
+    if (auto d = image_min_driver(i)) t.insert("min_driver", d->str());
     arr.push_back(std::move(t));
   }
   return arr;
 }
 
+// "CUDA 12.9 SASS (ELF ABI 7), driver >= 12.0" / "PTX ISA 8.8, driver >= 12.9"
+std::string image_origin_text(const Image& i) {
+  std::string s;
+  if (i.kind == ImageKind::ptx) s = ", PTX ISA " + i.ptx_isa;
+  else if (i.release) s = fmt::format(", CUDA {} SASS (ELF ABI {})", i.release->str(), i.elf_abi);
+  else if (i.elf_abi) s = fmt::format(", ELF ABI {}", i.elf_abi);
+  if (auto d = image_min_driver(i)) s += fmt::format(", driver >= {}", d->str());
+  return s;
+}
+
+
 
 }  // namespace
 
-InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
+InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::optional<CudaVersion> driver) {
   InspectReport rep;
   rep.hazards = find_hazards(a, archs);
   auto& j = rep.json;
@@ -63,6 +78,11 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
   }
   j.insert("sections", std::move(secs));
   txt += fmt::format("sections: {}\n", sec_line);
+  if (auto floor = sass_floor(a)) {
+    j.insert("min_driver", floor->str());
+    txt += fmt::format("its SASS loads on drivers of CUDA {} and newer (with no JIT, on the GPUs it holds SASS for)\n",
+                       floor->str());
+  }
 
   toml::array mods;
   txt += fmt::format("modules ({}):\n", a.meta.modules.size());
@@ -79,7 +99,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
       txt += fmt::format("  {}  {}, {}\n", rec.binary_filename, kind, size_text(a.modules[m].bytes.size()));
       for (auto& i : bin.images)
         txt += fmt::format("    {:5} {:12} {}{}{}\n", image_kind_name(i.kind), i.arch.str(), size_text(i.size),
-                           i.compressed ? ", compressed" : "", i.ptx_isa.empty() ? "" : ", PTX ISA " + i.ptx_isa);
+                           i.compressed ? ", compressed" : "", image_origin_text(i));
     }
     mt.insert("kind", kind);
     if (has_module_artifacts(c.version) && m < a.modules.size()) {
@@ -174,8 +194,10 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
 
   if (!archs.empty()) {
     toml::table lm;
-    txt += "load matrix (sass = native, jit = driver compiles PTX at load, source = Warp 1.19 compiles the retained "
-           ".cu at load, none = cannot load):\n";
+    txt += fmt::format("load matrix{} (sass = native, jit = driver compiles PTX at load, source = Warp 1.19 compiles "
+                       "the retained .cu at load, none = cannot load):\n",
+                       driver ? fmt::format(" under a CUDA {} driver", driver->str()) : "");
+    if (driver) j.insert("driver", driver->str());
     size_t width = 19;  // "if/while conditions"
     for (auto& m : a.meta.modules) width = std::max(width, m.binary_filename.size());
     txt += fmt::format("  {:{}}", "", width);
@@ -184,7 +206,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
     for (auto& g : archs) {
       toml::table row;
       for (size_t m = 0; m < a.modules.size(); ++m) {
-        auto path = module_load_path(a, m, g.as_gpu());
+        auto path = module_load_path(a, m, g.as_gpu(), driver);
         row.insert(a.meta.modules[m].binary_filename, load_path_name(path));
       }
       lm.insert(g.sm(), std::move(row));
@@ -192,7 +214,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
     for (size_t m = 0; m < a.modules.size(); ++m) {
       txt += fmt::format("  {:{}}", a.meta.modules[m].binary_filename, width);
       for (auto& g : archs)
-        txt += fmt::format(" {:>8}", load_path_name(module_load_path(a, m, g.as_gpu())));
+        txt += fmt::format(" {:>8}", load_path_name(module_load_path(a, m, g.as_gpu(), driver)));
       txt += "\n";
     }
     j.insert("load_matrix", std::move(lm));
@@ -211,7 +233,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
     toml::table summary;
     txt += fmt::format("  {:{}}", "=> the artifact", width);
     for (auto& g : archs) {
-      auto p = artifact_load_path(a, g.as_gpu());
+      auto p = artifact_load_path(a, g.as_gpu(), driver);
       summary.insert(g.sm(), load_path_name(p));
       txt += fmt::format(" {:>8}", load_path_name(p));
     }
@@ -245,10 +267,10 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs) {
   return rep;
 }
 
-int load_matrix_exit_code(const Artifact& a, const std::vector<Arch>& archs) {
+int load_matrix_exit_code(const Artifact& a, const std::vector<Arch>& archs, std::optional<CudaVersion> driver) {
   int code = 0;
   for (auto& g : archs) {
-    auto p = artifact_load_path(a, g.as_gpu());
+    auto p = artifact_load_path(a, g.as_gpu(), driver);
     code = std::max(code, p == LoadPath::sass ? 0 : p == LoadPath::none ? 2 : 1);
   }
   return code;

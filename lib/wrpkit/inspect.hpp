@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 
 #include "wrpkit/arch.hpp"
+#include "wrpkit/cuda_version.hpp"
 #include "wrpkit/hazards.hpp"
 
 namespace wrp {
@@ -19,11 +20,13 @@ struct InspectReport {
   std::vector<Hazard> hazards;
 };
 
-InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs);
+// `driver`: the load matrix for GPUs under a driver of that CUDA release (--driver).
+InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::optional<CudaVersion> driver = std::nullopt);
 
 // wrp-inspect --arch as a yes/no check: 0 when the artifact loads as SASS on every GPU
 // in `archs` (and for none given), 1 when some needs a JIT (PTX, or retained source),
 // 2 when some cannot load it (artifact_load_path).
-int load_matrix_exit_code(const Artifact& a, const std::vector<Arch>& archs);
+int load_matrix_exit_code(const Artifact& a, const std::vector<Arch>& archs,
+                          std::optional<CudaVersion> driver = std::nullopt);
 
 }  // namespace wrp

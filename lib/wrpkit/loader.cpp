@@ -56,8 +56,20 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
       plan.modules.push_back(p);
       continue;
     }
+    auto driver = CudaVersion::from_code(gpu.driver_version);
     auto path = module_load_path(a, m, gpu.arch);
-    if (path == LoadPath::sass) {
+    auto under_driver = module_load_path(a, m, gpu.arch, driver);
+    if (path == LoadPath::sass && under_driver != LoadPath::sass) {
+      // SASS for this GPU that this driver does not load (CUDA 13 SASS under a CUDA 12 driver).
+      std::string made;
+      for (auto& i : bin.images)
+        if (i.kind == ImageKind::sass && sass_runs_on(i.arch, gpu.arch) && i.release)
+          made = fmt::format("{} SASS made by CUDA {} (ELF ABI {})", i.arch.sm(), i.release->str(), i.elf_abi);
+      p.message = fmt::format("module {} has {}, which {} cannot be expected to load{}", p.file, made, where,
+                              under_driver == LoadPath::jit ? "; the driver will JIT-compile its PTX instead" : "");
+      p.outcome = under_driver == LoadPath::jit && !gpu.jit_disabled ? Outcome::jit : Outcome::impossible;
+      p.fix = fmt::format("rebuild for this driver: {} --min-driver {}", fix_command(a, gpu.arch), driver.str());
+    } else if (path == LoadPath::sass) {
       p.outcome = Outcome::sass;
       p.message = fmt::format("module {} loads native SASS on {}", p.file, where);
     } else if (path == LoadPath::jit) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "wrpkit/driver_floor.hpp"
 #include "wrpkit/elf.hpp"
 #include "wrpkit/error.hpp"
 
@@ -17,12 +18,17 @@ const char* module_kind_name(ModuleKind k) {
   return "?";
 }
 
-LoadPath ModuleBinary::load_path(const Arch& gpu) const {
+LoadPath ModuleBinary::load_path(const Arch& gpu, std::optional<CudaVersion> driver) const {
   // The driver prefers matching SASS and JIT-compiles PTX only when none fits.
+  auto loads = [&](const Image& i) {
+    if (!driver || !i.release) return true;
+    return i.kind == ImageKind::sass ? sass_loads_under(*i.release, *driver, gpu)
+                                     : isa_number(i.ptx_isa) <= max_ptx_isa(driver->code());
+  };
   for (auto& i : images)
-    if (i.kind == ImageKind::sass && sass_runs_on(i.arch, gpu)) return LoadPath::sass;
+    if (i.kind == ImageKind::sass && sass_runs_on(i.arch, gpu) && loads(i)) return LoadPath::sass;
   for (auto& i : images)
-    if (i.kind == ImageKind::ptx && ptx_jits_on(i.arch, gpu)) return LoadPath::jit;
+    if (i.kind == ImageKind::ptx && ptx_jits_on(i.arch, gpu) && loads(i)) return LoadPath::jit;
   return LoadPath::none;
 }
 
@@ -44,13 +50,28 @@ bool ModuleBinary::has_sass() const {
   return false;
 }
 
+// The CUDA release of a cubin's compiler: its toolkit note, else what its ABI says
+// (version 8 below sm_100 only CUDA 13 writes; version 7 only CUDA 12 and older).
+static std::optional<CudaVersion> elf_release(const ElfInfo& e) {
+  if (e.release) return e.release;
+  if (e.abi_version >= 8 && e.arch.major < 10) return CudaVersion{13, 0};
+  if (e.abi_version == 7) return CudaVersion{12, 0};
+  return std::nullopt;
+}
+
+static void describe_sass(Image& i, const ElfInfo& e) {
+  i.entries = e.entries;
+  i.entries_known = true;
+  i.elf_abi = e.abi_version;
+  i.release = elf_release(e);
+}
+
 static Image image_from_elf(const ElfInfo& e, uint64_t size) {
   Image i;
   i.kind = ImageKind::sass;
   i.arch = e.arch;
   i.size = size;
-  i.entries = e.entries;
-  i.entries_known = true;
+  describe_sass(i, e);
   return i;
 }
 
@@ -62,6 +83,7 @@ static Image image_from_ptx(const PtxInfo& p, uint64_t size) {
   i.ptx_isa = p.isa();
   i.entries = p.entries;
   i.entries_known = true;
+  i.release = release_for_ptx_isa(isa_number(i.ptx_isa));
   return i;
 }
 
@@ -75,13 +97,15 @@ ModuleBinary read_module_binary(const std::string& file, ByteView data) {
       i.arch = e.arch;
       i.size = e.payload_size;
       i.compressed = e.compressed;
-      if (e.kind == ImageKind::ptx) i.ptx_isa = fmt::format("{}.{}", e.ptx_major, e.ptx_minor);
+      if (e.kind == ImageKind::ptx) {
+        i.ptx_isa = fmt::format("{}.{}", e.ptx_major, e.ptx_minor);
+        i.release = release_for_ptx_isa(isa_number(i.ptx_isa));
+      }
       if (!e.compressed) {
         auto payload = data.subspan(e.offset, e.size);
         auto where = fmt::format("{} (fatbin entry at byte {})", file, e.offset);
         if (e.kind == ImageKind::sass) {
-          i.entries = parse_elf(where, payload).entries;
-          i.entries_known = true;
+          describe_sass(i, parse_elf(where, payload));
         } else if (e.kind == ImageKind::ptx) {
           i.entries = parse_ptx(where, payload).entries;
           i.entries_known = true;

@@ -22,6 +22,10 @@ struct Image {
   std::string ptx_isa;               // PTX images: ".version"
   std::vector<std::string> entries;  // kernel entry symbols, when readable
   bool entries_known = false;        // false for compressed images
+  int elf_abi = 0;                   // SASS: ELF ABI version (7: CUDA 12 compilers, 8: CUDA 13); 0 unknown
+  // The CUDA release of the compiler that made it: SASS from its ELF (driver_floor.hpp),
+  // PTX the first release that reads its ISA; nullopt when unknown (compressed SASS).
+  std::optional<CudaVersion> release;
 };
 
 struct ModuleBinary {
@@ -29,8 +33,10 @@ struct ModuleBinary {
   std::vector<Image> images;
   std::optional<PtxInfo> ptx;  // for ModuleKind::ptx
 
-  // How a GPU of this arch would load the module: SASS, PTX JIT or not at all.
-  LoadPath load_path(const Arch& gpu) const;
+  // How a GPU of this arch would load the module: SASS, PTX JIT or not at all. With
+  // `driver`, only images that driver loads count (driver_floor.hpp: a CUDA 12 driver
+  // and CUDA 13 SASS, PTX of a newer ISA); images of unknown origin count.
+  LoadPath load_path(const Arch& gpu, std::optional<CudaVersion> driver = std::nullopt) const;
   const Image* lowest_ptx() const;
   // "sm_75, sm_80, compute_75" (with `sep`), or "no GPU code".
   std::string image_list(std::string_view sep = ", ") const;

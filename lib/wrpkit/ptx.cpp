@@ -22,11 +22,16 @@ int max_ptx_isa(int v) {
   return 0;
 }
 
-std::string cuda_release_for_isa(int isa) {
+std::optional<CudaVersion> release_for_ptx_isa(int isa) {
   for (int major : {11, 12, 13, 14})
     for (int minor = 0; minor <= 9; ++minor)
-      if (max_ptx_isa(major * 1000 + minor * 10) >= isa) return fmt::format("{}.{}", major, minor);
-  return "a future CUDA release";
+      if (max_ptx_isa(major * 1000 + minor * 10) >= isa) return CudaVersion{major, minor};
+  return std::nullopt;
+}
+
+std::string cuda_release_for_isa(int isa) {
+  auto v = release_for_ptx_isa(isa);
+  return v ? v->str() : "a future CUDA release";
 }
 
 std::string isa_str(int isa) { return fmt::format("{}.{}", isa / 10, isa % 10); }

@@ -1,10 +1,12 @@
 // Facts read from PTX text: ISA version, target, address size, entry names.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "wrpkit/arch.hpp"
 #include "wrpkit/bytes.hpp"
+#include "wrpkit/cuda_version.hpp"
 
 namespace wrp {
 
@@ -26,6 +28,8 @@ std::string isa_str(int isa);  // 88 -> "8.8"
 int isa_number(std::string_view isa);  // "8.8" -> 88; 0 when not MAJOR.MINOR
 // The first CUDA release that reads PTX ISA `isa`: 94 -> "13.4".
 std::string cuda_release_for_isa(int isa);
+// The same as a version; nullopt for an ISA newer than any release known here.
+std::optional<CudaVersion> release_for_ptx_isa(int isa);
 
 // Throws wrp::Error(bad_input) naming `file` when .version or .target is missing.
 PtxInfo parse_ptx(const std::string& file, ByteView data);

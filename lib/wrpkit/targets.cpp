@@ -45,8 +45,15 @@ TargetManifest parse_manifest(const std::string& text, const std::string& source
     Profile p;
     p.name = std::string(name.str());
     for (auto& [k, v] : *t)
-      if (k != "archs" && k != "description") bad(fmt::format("{}.{}", key, k.str()), "unknown key (expected archs, description)");
+      if (k != "archs" && k != "description" && k != "cuda")
+        bad(fmt::format("{}.{}", key, k.str()), "unknown key (expected archs, description, cuda)");
     if (auto d = (*t)["description"].value<std::string>()) p.description = *d;
+    if (auto* c = (*t)["cuda"].node()) {
+      auto text = c->value<std::string>();
+      p.min_driver = text ? parse_cuda_version(*text) : std::nullopt;
+      if (!p.min_driver)
+        bad(key + ".cuda", "the oldest driver's CUDA release as a string, e.g. cuda = \"12.6\" (JetPack 6)");
+    }
     auto* archs = (*t)["archs"].as_array();
     if (!archs) bad(key + ".archs", "missing; list the GPUs, e.g. archs = [\"sm_87\"]");
     if (archs->empty()) bad(key + ".archs", "empty list; name at least one arch");
@@ -56,7 +63,7 @@ TargetManifest parse_manifest(const std::string& text, const std::string& source
       auto arch = parse_arch(*s);
       if (!arch || arch->is_virtual)
         bad(key + ".archs", fmt::format("'{}' is not an SM arch name (expected e.g. sm_87, sm_90a)", *s));
-      if (!is_known_arch(*arch))
+      if (!is_gpu_arch(*arch))
         bad(key + ".archs", fmt::format("unknown arch '{}'; CUDA 13 builds for: {}", *s, known_arch_list()));
       if (std::find(p.archs.begin(), p.archs.end(), *arch) == p.archs.end()) p.archs.push_back(*arch);
     }

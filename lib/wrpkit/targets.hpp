@@ -2,16 +2,21 @@
 #pragma once
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "wrpkit/arch.hpp"
+#include "wrpkit/cuda_version.hpp"
 
 namespace wrp {
 
 struct Profile {
   std::string name, description;
   std::vector<Arch> archs;
+  // The oldest driver the profile's devices run (`cuda = "12.6"`: JetPack 6); nullopt:
+  // the CUDA of the Warp that wrote the capture (driver_floor.hpp).
+  std::optional<CudaVersion> min_driver;
 };
 
 struct TargetManifest {

@@ -4,6 +4,7 @@
 #include <link.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <string_view>
@@ -14,14 +15,19 @@ namespace wrp {
 
 namespace {
 
-const char* const kNvJitLink[] = {"libnvJitLink.so.13", "libnvJitLink.so", "libnvJitLink.so.12"};
-const char* const kNvFatbin[] = {"libnvfatbin.so.13", "libnvfatbin.so", "libnvfatbin.so.12"};
-const char* const kNvrtc[] = {"libnvrtc.so.13", "libnvrtc.so", "libnvrtc.so.12"};
+// A library's file names for a CUDA major: 13 (with the unversioned name a
+// toolkit's lib/ has), 12, or 0: any, the newest first.
+std::vector<std::string> library_names(const char* base, int major) {
+  auto so = fmt::format("lib{}.so", base);
+  if (major == 13) return {so + ".13", so};
+  if (major == 12) return {so + ".12"};
+  return {so + ".13", so, so + ".12"};
+}
 
 struct Piece {
   std::optional<fs::path>& slot;
   bool library;
-  std::vector<const char*> names;
+  std::vector<std::string> names;
 };
 
 // One search step: a folder holding lib/ and bin/ (or lib64/), or a lookup
@@ -36,7 +42,7 @@ std::optional<fs::path> in_root(const fs::path& root, const Piece& p) {
   std::initializer_list<const char*> subs = {"lib", "lib64"};
   std::initializer_list<const char*> bins = {"bin"};
   for (auto* sub : p.library ? subs : bins)
-    for (auto* n : p.names)
+    for (auto& n : p.names)
       if (auto f = root / sub / n; fs::exists(f, ec)) return f;
   return std::nullopt;
 }
@@ -52,8 +58,8 @@ std::optional<fs::path> handle_path(void* h) {
 
 std::optional<fs::path> already_loaded(const Piece& p) {
   if (!p.library) return std::nullopt;
-  for (auto* n : p.names)
-    if (void* h = dlopen(n, RTLD_LAZY | RTLD_NOLOAD)) {
+  for (auto& n : p.names)
+    if (void* h = dlopen(n.c_str(), RTLD_LAZY | RTLD_NOLOAD)) {
       auto path = handle_path(h);
       dlclose(h);  // drops only the reference RTLD_NOLOAD took
       if (path) return path;
@@ -66,8 +72,8 @@ std::optional<fs::path> already_loaded(const Piece& p) {
 std::optional<fs::path> system_search(const Piece& p) {
   std::error_code ec;
   if (p.library) {
-    for (auto* n : p.names)
-      if (auto path = handle_path(dlopen(n, RTLD_LAZY | RTLD_LOCAL))) return path;
+    for (auto& n : p.names)
+      if (auto path = handle_path(dlopen(n.c_str(), RTLD_LAZY | RTLD_LOCAL))) return path;
     return std::nullopt;
   }
   const char* path = std::getenv("PATH");
@@ -76,7 +82,7 @@ std::optional<fs::path> system_search(const Piece& p) {
     fs::path dir(rest.substr(0, colon));
     rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
     if (dir.empty()) continue;
-    for (auto* n : p.names)
+    for (auto& n : p.names)
       if (auto f = dir / n; fs::exists(f, ec)) return f;
   }
   return std::nullopt;
@@ -84,7 +90,16 @@ std::optional<fs::path> system_search(const Piece& p) {
 
 class Search {
  public:
-  explicit Search(ToolchainPaths& t) : t_(t) {}
+  // `major`: the CUDA major whose libraries to find (0: any); executables only with
+  // `executables` (ptxas and fatbinary are found by name, whatever their release).
+  Search(ToolchainPaths& t, int major, bool executables) : t_(t) {
+    pieces_.push_back({t_.nvjitlink, true, library_names("nvJitLink", major)});
+    pieces_.push_back({t_.nvfatbin, true, library_names("nvfatbin", major)});
+    pieces_.push_back({t_.nvrtc, true, library_names("nvrtc", major)});
+    if (!executables) return;
+    for (auto* slot : {&t_.ptxas, &t_.fatbinary, &t_.cuobjdump})
+      pieces_.push_back({*slot, false, {slot == &t_.ptxas ? "ptxas" : slot == &t_.fatbinary ? "fatbinary" : "cuobjdump"}});
+  }
 
   void root(const std::string& label, const fs::path& dir) {
     std::error_code ec;
@@ -114,14 +129,7 @@ class Search {
  private:
   ToolchainPaths& t_;
   std::vector<fs::path> dirs_;
-  std::vector<Piece> pieces_{
-      {t_.nvjitlink, true, {std::begin(kNvJitLink), std::end(kNvJitLink)}},
-      {t_.nvfatbin, true, {std::begin(kNvFatbin), std::end(kNvFatbin)}},
-      {t_.nvrtc, true, {std::begin(kNvrtc), std::end(kNvrtc)}},
-      {t_.ptxas, false, {"ptxas"}},
-      {t_.fatbinary, false, {"fatbinary"}},
-      {t_.cuobjdump, false, {"cuobjdump"}},
-  };
+  std::vector<Piece> pieces_;
 };
 
 }  // namespace
@@ -183,9 +191,10 @@ std::string toolchain_install_hint() {
          "nvidia-nvfatbin==13.5.37), or pass --cuda PATH / set CUDA_HOME to a CUDA toolkit";
 }
 
-ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root) {
+ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root, int major) {
   ToolchainPaths t;
-  Search s(t);
+  t.major = major;
+  Search s(t, major, major != 12);
   if (explicit_root) s.root("--cuda", *explicit_root);
   auto cuda_home = [&] {
     for (auto* var : {"CUDA_HOME", "CUDA_PATH"})
@@ -205,6 +214,34 @@ ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root) {
   cuda_home();
   s.root("", "/usr/local/cuda");
   return t;
+}
+
+std::vector<ToolchainPaths> find_toolchains(const std::optional<fs::path>& explicit_root) {
+  std::vector<ToolchainPaths> out{find_toolchain(explicit_root, 13), find_toolchain(explicit_root, 12)};
+  // More releases side by side: each folder of $WRPKIT_TOOLCHAINS (or each folder in
+  // it) holding one release, as `pip install --target DIR nvidia-nvjitlink-cu12==12.6.*`
+  // or a CUDA toolkit lays it out.
+  const char* extra = std::getenv("WRPKIT_TOOLCHAINS");
+  std::error_code ec;
+  for (std::string_view rest = extra ? extra : ""; !rest.empty();) {
+    auto colon = rest.find(':');
+    fs::path dir(rest.substr(0, colon));
+    rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+    std::vector<fs::path> roots;
+    if (fs::is_directory(dir / "nvidia", ec) || fs::is_directory(dir / "lib", ec)) roots.push_back(dir);
+    else
+      for (auto& e : fs::directory_iterator(dir, ec))
+        if (e.is_directory(ec)) roots.push_back(e.path());
+    std::sort(roots.begin(), roots.end());
+    for (auto& root : roots) {
+      ToolchainPaths t;
+      Search s(t, 0, false);
+      s.site_packages("$WRPKIT_TOOLCHAINS", root);
+      s.root("$WRPKIT_TOOLCHAINS", root);
+      if (t.nvjitlink || t.nvrtc || t.nvfatbin) out.push_back(std::move(t));
+    }
+  }
+  return out;
 }
 
 }  // namespace wrp

@@ -24,6 +24,7 @@ namespace wrp {
 namespace fs = std::filesystem;
 
 struct ToolchainPaths {
+  int major = 0;  // the CUDA major searched for (0: any, the newest first)
   std::vector<std::string> searched_places;  // in order, for error messages
   std::optional<fs::path> nvjitlink, nvfatbin, nvrtc;  // shared libraries
   std::optional<fs::path> ptxas, fatbinary, cuobjdump;  // executables
@@ -31,7 +32,14 @@ struct ToolchainPaths {
   std::string searched() const;  // "a, b, c" for error messages
 };
 
-ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root);
+// `major`: 13 or 12 finds that CUDA major's libraries (their sonames differ, so both
+// load side by side); 0 the newest of any. Executables only for 13 and 0.
+ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root, int major = 0);
+// Every toolchain: the CUDA 13 search, the CUDA 12 search, then each release in a
+// folder of $WRPKIT_TOOLCHAINS (colon-separated; a folder of one release, as pip
+// --target or a toolkit lays it out, or a folder of such folders). A build picks per
+// image the newest release whose output the target's driver loads (driver_floor.hpp).
+std::vector<ToolchainPaths> find_toolchains(const std::optional<fs::path>& explicit_root);
 
 // python3's site-packages (sysconfig's purelib), asked of python3 on PATH with no
 // shell; nullopt when there is no python3 or it names no existing folder. Starts

@@ -1,14 +1,15 @@
 #include "wrpkit/toolset.hpp"
 
 #include <fmt/format.h>
-
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <mutex>
 
 #include "wrpkit/error.hpp"
 #include "wrpkit/hash.hpp"
+#include "wrpkit/nvjitlink.hpp"
 #include "wrpkit/nvrtc.hpp"
 #include "wrpkit/nvrtc_workers.hpp"
 #include "wrpkit/ptx.hpp"
@@ -19,38 +20,74 @@ namespace wrp {
 
 namespace {
 
+// One CUDA release's pieces, each loaded on first use.
+struct Chain {
+  ToolchainPaths paths;
+  CudaVersion release;
+  std::unique_ptr<Compiler> compiler;
+  std::unique_ptr<Packager> packager;
+  std::unique_ptr<Nvrtc> nvrtc;
+  std::unique_ptr<NvrtcWorkers> workers;
+};
+
+// The release of a found toolchain: its nvJitLink's or NVRTC's own version, else
+// (packager only) its nvFatbin's major.
+std::optional<CudaVersion> release_of(const ToolchainPaths& t) {
+  try {
+    if (t.nvjitlink) {
+      NvJitLink j(t.nvjitlink->string());
+      return CudaVersion{j.major(), j.minor()};
+    }
+    if (t.nvrtc) return CudaVersion::from_code(Nvrtc(t.nvrtc->string()).cuda_version());
+    if (t.ptxas && t.major != 12) return CudaVersion::from_code(Compiler(t, CompilerChoice::ptxas).cuda_version());
+  } catch (const Error& e) {
+    spdlog::warn("toolchain in {} skipped: {}", t.searched(), e.what());
+  }
+  return std::nullopt;
+}
+
 class CudaToolset final : public Toolset {
  public:
   explicit CudaToolset(ToolsetOptions opt) : opt_(std::move(opt)) {
     if (opt_.cache_dir) cache_.emplace(*opt_.cache_dir);
   }
 
-  ToolFacts ptx_compiler() override {
-    auto& c = compiler();
+  std::vector<CudaVersion> releases() override {
+    auto& all = chains();
+    std::vector<CudaVersion> out;
+    for (auto& c : all) out.push_back(c->release);
+    return out;
+  }
+
+  ToolFacts ptx_compiler(CudaVersion r) override {
+    auto& c = compiler(r);
     return {c.description(), c.supported_archs(), max_ptx_isa(c.cuda_version()), ""};
   }
 
-  ToolFacts source_compiler(const std::string& warp_release) override {
-    auto& n = nvrtc();
+  ToolFacts source_compiler(CudaVersion r, const std::string& warp_release) override {
+    auto& n = nvrtc(r);
     auto& w = warp(warp_release);
-    return {fmt::format("NVRTC {} + Warp {} headers", n.version(), w.version), n.supported_archs(), 0, w.version};
+    return {fmt::format("NVRTC {} + Warp {} headers", n.version(), w.version), n.supported_archs(),
+            max_ptx_isa(n.cuda_version()), w.version};
   }
 
-  ToolFacts standalone_compiler() override {
-    auto& n = nvrtc();
-    return {fmt::format("NVRTC {}", n.version()), n.supported_archs(), 0, ""};
+  ToolFacts standalone_compiler(CudaVersion r) override {
+    auto& n = nvrtc(r);
+    return {fmt::format("NVRTC {}", n.version()), n.supported_archs(), max_ptx_isa(n.cuda_version()), ""};
   }
 
-  std::string packager() override { return packer().description(); }
+  std::string packager(CudaVersion r) override { return packer(r).description(); }
 
-  Bytes compile_ptx(ByteView ptx, const Arch& arch, const std::string& what) override {
-    auto& c = compiler();
+  Bytes compile_ptx(ByteView ptx, const Arch& arch, const std::string& what, CudaVersion r) override {
+    auto& c = compiler(r);
     auto key = fmt::format("ptx\n{}\n{}\n{}", c.id(), arch.sm(), sha256_hex(ptx));
-    return cached(key, fmt::format("{} for {}", what, arch.sm()), [&] { return c.compile(ptx, arch, what); });
+    return cached(key, fmt::format("{} for {} by {}", what, arch.sm(), c.description()),
+                  [&] { return c.compile(ptx, arch, what); });
   }
 
-  Bytes compile_source(const SourceUnit& src, const Arch& arch, bool to_ptx, const std::string& what) override {
-    auto& n = nvrtc();
+  Bytes compile_source(const SourceUnit& src, const Arch& arch, bool to_ptx, const std::string& what,
+                       CudaVersion r) override {
+    auto& n = nvrtc(r);
     auto& w = warp();
     auto options = nvrtc_options(src.recipe, w.native_dir().string());
     // The include path differs between machines but not what it holds: key on the headers' digest instead.
@@ -60,21 +97,24 @@ class CudaToolset final : public Toolset {
     auto target = to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm();
     auto key = fmt::format("cuda\nNVRTC {}\nWarp {} {}\n{}\n{}\n{}\n{}", n.version(), w.version, w.headers_digest,
                            src.recipe.str(), target, keyed, sha256_hex(src.text));
-    return cached(key, fmt::format("{} for {}", what, target), [&] {
-      if (auto* pool = workers()) return pool->compile({src.text, what, arch, to_ptx, options});
+    return cached(key, fmt::format("{} for {} by NVRTC {}", what, target, n.version()), [&] {
+      if (auto* pool = workers(r)) return pool->compile({src.text, what, arch, to_ptx, options});
       return n.compile(src.text, what, arch, to_ptx, options);
     });
   }
 
-  Bytes compile_standalone(const std::string& source, const std::string& name, const Arch& arch, bool to_ptx) override {
-    auto& n = nvrtc();
+  Bytes compile_standalone(const std::string& source, const std::string& name, const Arch& arch, bool to_ptx,
+                           CudaVersion r) override {
+    auto& n = nvrtc(r);
     auto target = to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm();
     auto key = fmt::format("standalone\nNVRTC {}\n{}\n{}", n.version(), target, sha256_hex(source));
-    return cached(key, fmt::format("{} for {}", name, target), [&] { return n.compile(source, name, arch, to_ptx, {}); });
+    return cached(key, fmt::format("{} for {} by NVRTC {}", name, target, n.version()),
+                  [&] { return n.compile(source, name, arch, to_ptx, {}); });
   }
 
-  Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what) override {
-    return packer().pack(inputs, compress, what);
+  Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what,
+             CudaVersion r) override {
+    return packer(r).pack(inputs, compress, what);
   }
 
   CacheCounts cache_counts() const override {
@@ -101,37 +141,66 @@ class CudaToolset final : public Toolset {
     return out;
   }
 
-  const ToolchainPaths& paths() {
-    std::call_once(paths_once_, [&] { paths_ = find_toolchain(opt_.cuda_root); });
-    return paths_;
+  // Every release found, newest first; the first place a release is found wins.
+  const std::vector<std::unique_ptr<Chain>>& chains() {
+    std::call_once(chains_once_, [&] {
+      for (auto& paths : find_toolchains(opt_.cuda_root)) {
+        searched_.push_back(paths.searched());
+        auto r = release_of(paths);
+        if (!r) {
+          if (paths.fatbinary || paths.nvfatbin) fallback_packager_ = paths;  // a packager alone
+          continue;
+        }
+        if (std::any_of(chains_.begin(), chains_.end(), [&](auto& c) { return c->release == *r; })) continue;
+        chains_.push_back(std::make_unique<Chain>(Chain{paths, *r, {}, {}, {}, {}}));
+      }
+      std::stable_sort(chains_.begin(), chains_.end(), [](auto& x, auto& y) { return x->release > y->release; });
+    });
+    return chains_;
   }
-  Compiler& compiler() {
-    std::lock_guard lock(mu_);
-    if (!compiler_) compiler_ = std::make_unique<Compiler>(paths(), opt_.compiler);
-    return *compiler_;
+
+  Chain& chain(CudaVersion r) {
+    for (auto& c : chains())
+      if (c->release == r) return *c;
+    fail(Exit::toolchain, fmt::format("no CUDA {} toolchain found (looked in {}); {}", r.str(),
+                                      searched_.empty() ? "nowhere" : searched_.front(), toolchain_install_hint()));
   }
-  Packager& packer() {
+
+  Compiler& compiler(CudaVersion r) {
+    auto& c = chain(r);
     std::lock_guard lock(mu_);
-    if (!packager_) packager_ = std::make_unique<Packager>(paths(), opt_.packager);
-    return *packager_;
+    if (!c.compiler) c.compiler = std::make_unique<Compiler>(c.paths, opt_.compiler);
+    return *c.compiler;
   }
-  Nvrtc& nvrtc() {
+  Packager& packer(CudaVersion r) {
+    auto& c = chain(r);
     std::lock_guard lock(mu_);
-    if (!nvrtc_) {
-      auto& tc = paths();
-      if (!tc.nvrtc)
-        fail(Exit::toolchain, fmt::format("no NVRTC found (libnvrtc.so) for a build from CUDA source or wrp-run's "
-                                          "helper kernels: looked in {}; pip install nvidia-cuda-nvrtc, or pass --cuda PATH",
-                                          tc.searched()));
-      nvrtc_ = std::make_unique<Nvrtc>(tc.nvrtc->string());
+    if (!c.packager) {
+      auto paths = c.paths;  // a release without nvFatbin packs with what the primary search found
+      if (!paths.nvfatbin && !paths.fatbinary && fallback_packager_) paths = *fallback_packager_;
+      c.packager = std::make_unique<Packager>(paths, opt_.packager);
     }
-    return *nvrtc_;
+    return *c.packager;
   }
-  NvrtcWorkers* workers() {
-    if (!opt_.nvrtc_worker_exe || opt_.jobs < 2) return nullptr;
+  Nvrtc& nvrtc(CudaVersion r) {
+    auto& c = chain(r);
     std::lock_guard lock(mu_);
-    if (!workers_) workers_ = std::make_unique<NvrtcWorkers>(*opt_.nvrtc_worker_exe, paths().nvrtc->string(), opt_.jobs);
-    return workers_.get();
+    if (!c.nvrtc) {
+      if (!c.paths.nvrtc)
+        fail(Exit::toolchain, fmt::format("no NVRTC {} found (libnvrtc.so.{}) for a build from CUDA source or "
+                                          "wrp-run's helper kernels: looked in {}; pip install {}, or pass --cuda PATH",
+                                          r.str(), r.major, c.paths.searched(),
+                                          r.major >= 13 ? "nvidia-cuda-nvrtc" : "nvidia-cuda-nvrtc-cu12"));
+      c.nvrtc = std::make_unique<Nvrtc>(c.paths.nvrtc->string());
+    }
+    return *c.nvrtc;
+  }
+  NvrtcWorkers* workers(CudaVersion r) {
+    if (!opt_.nvrtc_worker_exe || opt_.jobs < 2) return nullptr;
+    auto& c = chain(r);
+    std::lock_guard lock(mu_);
+    if (!c.workers) c.workers = std::make_unique<NvrtcWorkers>(*opt_.nvrtc_worker_exe, c.paths.nvrtc->string(), opt_.jobs);
+    return c.workers.get();
   }
   // The first call names the release wanted (source_compiler, before any compile).
   WarpInstall& warp(const std::string& wanted = "") {
@@ -139,7 +208,7 @@ class CudaToolset final : public Toolset {
     if (!warp_) {
       std::string searched;
       warp_ = find_warp(opt_.warp_dir, wanted, searched);
-      auto release = wanted.empty() ? std::string("of the capture's release") : "==" + wanted;
+      auto release = wanted.empty() ? std::string(" of the capture's release") : "==" + wanted;
       if (!warp_)
         fail(Exit::toolchain, fmt::format("a build from CUDA source needs Warp's native headers, but no warp-lang "
                                           "install was found (looked in {}): pip install warp-lang{} into the Python "
@@ -151,13 +220,11 @@ class CudaToolset final : public Toolset {
 
   ToolsetOptions opt_;
   std::optional<BuildCache> cache_;
-  std::once_flag paths_once_;
-  ToolchainPaths paths_;
+  std::once_flag chains_once_;
+  std::vector<std::unique_ptr<Chain>> chains_;
+  std::vector<std::string> searched_;
+  std::optional<ToolchainPaths> fallback_packager_;
   std::mutex mu_;
-  std::unique_ptr<Compiler> compiler_;
-  std::unique_ptr<Packager> packager_;
-  std::unique_ptr<Nvrtc> nvrtc_;
-  std::unique_ptr<NvrtcWorkers> workers_;
   std::optional<WarpInstall> warp_;
 };
 

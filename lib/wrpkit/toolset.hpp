@@ -1,7 +1,10 @@
 // The compilers and the packager behind one small interface, so the build
 // pipeline (build_stages.hpp) can be driven by the real CUDA libraries or, in
-// unit tests, by a fake. CudaToolset finds the pieces lazily: a build that only
-// repacks prebuilt SASS needs no compiler, one from PTX needs no NVRTC or Warp.
+// unit tests, by a fake. Several CUDA releases side by side (CUDA 12 and 13
+// sonames differ): the plan says which release's output each image's driver loads
+// (driver_floor.hpp), the tool check picks the newest release that fits. The real
+// toolset finds the pieces lazily: a build that only repacks prebuilt SASS needs no
+// compiler, one from PTX needs no NVRTC or Warp.
 #pragma once
 #include <memory>
 #include <optional>
@@ -12,6 +15,7 @@
 #include "wrpkit/build_cache.hpp"
 #include "wrpkit/bytes.hpp"
 #include "wrpkit/compile.hpp"
+#include "wrpkit/cuda_version.hpp"
 #include "wrpkit/nvfatbin.hpp"
 #include "wrpkit/package.hpp"
 #include "wrpkit/recipe.hpp"
@@ -24,7 +28,7 @@ struct SourceUnit {
   CompileRecipe recipe;
 };
 
-// What the plan needs to know about the tools to refuse impossible work up front.
+// What the plan needs to know about a release's tools to refuse impossible work up front.
 struct ToolFacts {
   std::string description;     // "nvJitLink 13.5", "NVRTC 13.5 + Warp 1.19.0 headers"
   std::vector<int> archs;      // SM archs it compiles for
@@ -35,21 +39,26 @@ struct ToolFacts {
 class Toolset {
  public:
   virtual ~Toolset() = default;
-  // Each throws wrp::Error(toolchain) naming where it looked when the tool is missing.
-  virtual ToolFacts ptx_compiler() = 0;
+  // The CUDA releases found (each with at least a compiler or a packager), newest first.
+  virtual std::vector<CudaVersion> releases() = 0;
+  // Each throws wrp::Error(toolchain) naming where it looked when the release lacks the tool.
+  virtual ToolFacts ptx_compiler(CudaVersion release) = 0;
   // `warp_release`: the Warp release whose headers the capture's CUDA source needs.
-  virtual ToolFacts source_compiler(const std::string& warp_release) = 0;
+  virtual ToolFacts source_compiler(CudaVersion release, const std::string& warp_release) = 0;
   // NVRTC alone, for CUDA source that needs no headers (wrp-run's helper kernels).
-  virtual ToolFacts standalone_compiler() = 0;
-  virtual std::string packager() = 0;
+  virtual ToolFacts standalone_compiler(CudaVersion release) = 0;
+  virtual std::string packager(CudaVersion release) = 0;
 
   // PTX -> SASS for `arch`.
-  virtual Bytes compile_ptx(ByteView ptx, const Arch& arch, const std::string& what) = 0;
+  virtual Bytes compile_ptx(ByteView ptx, const Arch& arch, const std::string& what, CudaVersion release) = 0;
   // CUDA source -> SASS for `arch`, or PTX for compute_<arch> when `to_ptx`.
-  virtual Bytes compile_source(const SourceUnit& src, const Arch& arch, bool to_ptx, const std::string& what) = 0;
+  virtual Bytes compile_source(const SourceUnit& src, const Arch& arch, bool to_ptx, const std::string& what,
+                               CudaVersion release) = 0;
   // Self-contained CUDA source -> SASS for `arch`, or PTX for compute_<arch> when `to_ptx`.
-  virtual Bytes compile_standalone(const std::string& source, const std::string& name, const Arch& arch, bool to_ptx) = 0;
-  virtual Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what) = 0;
+  virtual Bytes compile_standalone(const std::string& source, const std::string& name, const Arch& arch, bool to_ptx,
+                                   CudaVersion release) = 0;
+  virtual Bytes pack(const std::vector<FatbinInput>& inputs, const std::string& compress, const std::string& what,
+                     CudaVersion release) = 0;
 
   // The build cache in front of the compilers: this run's lookups (hits and misses).
   struct CacheCounts {

@@ -14,6 +14,7 @@
 #include "wrpkit/error.hpp"
 #include "wrpkit/hash.hpp"
 #include "wrpkit/process.hpp"
+#include "wrpkit/ptx.hpp"
 
 using namespace wrp;
 namespace fs = std::filesystem;
@@ -45,32 +46,46 @@ bool has(const std::string& s, const std::string& what) { return s.find(what) !=
 class FakeTools : public Toolset {
  public:
   explicit FakeTools(Bytes cubin, std::string warp = "1.19.0") : cubin_(std::move(cubin)), warp_(std::move(warp)) {}
-  ToolFacts ptx_compiler() override { return {"fake PTX compiler", {75, 80, 86, 87, 89, 90, 100, 120}, 95, ""}; }
-  ToolFacts source_compiler(const std::string&) override { return {"fake NVRTC", {75, 80, 86, 87, 89, 90, 100, 120}, 0, warp_}; }
-  ToolFacts standalone_compiler() override {
+  std::vector<CudaVersion> releases() override { return fake_releases; }
+  ToolFacts ptx_compiler(CudaVersion r) override {
+    return {"fake PTX compiler " + r.str(), {75, 80, 86, 87, 89, 90, 100, 120}, max_ptx_isa(r.code()), ""};
+  }
+  ToolFacts source_compiler(CudaVersion r, const std::string&) override {
+    return {"fake NVRTC " + r.str(), {75, 80, 86, 87, 89, 90, 100, 120}, max_ptx_isa(r.code()), warp_};
+  }
+  ToolFacts standalone_compiler(CudaVersion r) override {
     if (no_nvrtc) fail(Exit::toolchain, "no NVRTC found (libnvrtc.so) for a build from CUDA source: looked in nowhere");
-    return {"fake NVRTC", standalone_archs, 0, ""};
+    return {"fake NVRTC " + r.str(), standalone_archs, max_ptx_isa(r.code()), ""};
   }
   bool no_nvrtc = false;
   std::vector<int> standalone_archs{75, 80, 86, 87, 89, 90, 100, 120};
-  std::string packager() override { return "real nvFatbin"; }
-  Bytes compile_ptx(ByteView, const Arch&, const std::string&) override { ++calls; return cubin_; }
-  Bytes compile_source(const SourceUnit& s, const Arch&, bool, const std::string&) override {
+  std::vector<CudaVersion> fake_releases{{13, 5}, {12, 9}};
+  std::string packager(CudaVersion) override { return "real nvFatbin"; }
+  Bytes compile_ptx(ByteView, const Arch&, const std::string&, CudaVersion r) override {
     ++calls;
-    last_options_seen = s.recipe.str();
+    last_release = r;
     return cubin_;
   }
-  // wrp-run's helpers: the real NVRTC (their images are checked for arch and entries).
-  Bytes compile_standalone(const std::string& src, const std::string& name, const Arch& arch, bool to_ptx) override {
-    ++standalone_calls;
-    return real().compile_standalone(src, name, arch, to_ptx);
+  Bytes compile_source(const SourceUnit& s, const Arch&, bool, const std::string&, CudaVersion r) override {
+    ++calls;
+    last_options_seen = s.recipe.str();
+    last_release = r;
+    return cubin_;
   }
-  Bytes pack(const std::vector<FatbinInput>& in, const std::string& compress, const std::string& what) override {
-    return real().pack(in, compress, what);
+  // wrp-run's helpers: the real NVRTC 13.5 (their images are checked for arch and entries).
+  Bytes compile_standalone(const std::string& src, const std::string& name, const Arch& arch, bool to_ptx,
+                           CudaVersion) override {
+    ++standalone_calls;
+    return real().compile_standalone(src, name, arch, to_ptx, {13, 5});
+  }
+  Bytes pack(const std::vector<FatbinInput>& in, const std::string& compress, const std::string& what,
+             CudaVersion) override {
+    return real().pack(in, compress, what, {13, 5});
   }
   std::atomic<int> standalone_calls{0};
   std::atomic<int> calls{0};
   std::string last_options_seen;
+  CudaVersion last_release;
 
  private:
   Bytes cubin_;
@@ -160,16 +175,16 @@ TEST_CASE("plan: every refusal at once, the input's own faults first") {
   CHECK(has(m3, "retains no CUDA source"));
 }
 
-TEST_CASE("check_tools: Warp headers of another release, archs a compiler lacks") {
+TEST_CASE("choose_tools: Warp headers of another release, archs a compiler lacks") {
   auto a = open_artifact(fixtures::cubin18_source());
   auto plan = plan_build(options({"sm_90"}), a, "/tmp/x.wrp", options({"sm_90"}).targets);
   FakeTools wrong_warp(a.modules[0].bytes, "1.18.0");
-  auto [code, msg] = refusal([&] { check_tools(plan, a, wrong_warp); });
+  auto [code, msg] = refusal([&] { choose_tools(plan, a, wrong_warp); });
   CHECK(code == Exit::toolchain);
   CHECK(has(msg, "pip install warp-lang==1.19.0"));
   auto p110 = plan_build(options({"sm_110"}), a, "/tmp/x.wrp", options({"sm_110"}).targets);
   FakeTools tools(a.modules[0].bytes);
-  auto [c2, m2] = refusal([&] { check_tools(p110, a, tools); });
+  auto [c2, m2] = refusal([&] { choose_tools(p110, a, tools); });
   CHECK(c2 == Exit::target);
   CHECK(has(m2, "cannot compile for sm_110"));
 }
@@ -221,14 +236,14 @@ TEST_CASE("plan: wrp-run's helper kernels where the graph has if/while/memtile, 
   auto plan = plan_build(options({"sm_86", "sm_80"}, PtxMode::lowest), w, "/tmp/x.wrp",
                          options({"sm_86", "sm_80"}).targets);
   REQUIRE(plan.helpers);
-  CHECK(plan.helpers->sass.size() == 2);
-  CHECK(plan.helpers->sass.front().sm() == "sm_80");
-  REQUIRE(plan.helpers->ptx);
-  CHECK(plan.helpers->ptx->number() == 80);
+  REQUIRE(plan.helpers->jobs.size() == 3);  // sm_80, sm_86 SASS, compute_80 PTX
+  CHECK(plan.helpers->jobs.front().arch.sm() == "sm_80");
+  CHECK(plan.helpers->jobs.back().to_ptx);
+  CHECK(plan.helpers->jobs.back().arch.number() == 80);
   // only the kernels a while loop launches: the condition setters
   CHECK(plan.helpers->entries == std::vector<std::string>{"wrpkit_set_condition", "wrpkit_set_if_else"});
   auto none = options({"sm_90"});
-  CHECK_FALSE(plan_build(none, w, "/tmp/x.wrp", none.targets).helpers->ptx);
+  CHECK(plan_build(none, w, "/tmp/x.wrp", none.targets).helpers->jobs.size() == 1);  // --ptx none: SASS only
   none.replay_helpers = false;  // --no-replay-helpers
   CHECK_FALSE(plan_build(none, w, "/tmp/x.wrp", none.targets).helpers);
   auto p = open_artifact(fixtures::ptx75());  // launches only: nothing to help
@@ -267,19 +282,18 @@ TEST_CASE("pipeline: the helper fatbin goes into the .wrp, checked, a rebuild wi
   CHECK_FALSE(open_artifact(again.output).container.find(kSectionWrpkitHelpers));
 }
 
-TEST_CASE("check_tools: the helpers need an NVRTC that has every target, with no NVRTC they are left out") {
+TEST_CASE("choose_tools: the helpers need an NVRTC that has every target, with no NVRTC they are left out") {
   auto w = open_artifact(fixtures::while_loop());
   auto plan = plan_build(options({"sm_90"}), w, "/tmp/x.wrp", options({"sm_90"}).targets);
   FakeTools tools(w.modules[0].bytes);
-  CHECK(refusal([&] { check_tools(plan, w, tools); }).first == Exit::ok);
+  CHECK(refusal([&] { choose_tools(plan, w, tools); }).first == Exit::ok);
   tools.standalone_archs = {75};
-  auto [code, msg] = refusal([&] { check_tools(plan, w, tools); });
+  auto [code, msg] = refusal([&] { choose_tools(plan, w, tools); });
   CHECK(code == Exit::target);
-  CHECK(has(msg, "fake NVRTC cannot compile for sm_90"));
+  CHECK(has(msg, "fake NVRTC 12.9 cannot compile for sm_90"));  // the 1.17 capture: a CUDA 12.9 floor
   CHECK(has(msg, "--no-replay-helpers builds without them, for stock Warp only"));
   // A PTX build of an if/while graph where no NVRTC is installed: built for stock Warp, with a warning.
   tools.no_nvrtc = true;
-  drop_helpers_without_nvrtc(plan, tools);
+  CHECK(refusal([&] { choose_tools(plan, w, tools); }).first == Exit::ok);
   CHECK_FALSE(plan.helpers);
-  CHECK(refusal([&] { check_tools(plan, w, tools); }).first == Exit::ok);
 }

@@ -1,0 +1,65 @@
+#include "wrpkit/driver_floor.hpp"
+
+#include <algorithm>
+
+#include "wrpkit/artifact.hpp"
+#include "wrpkit/ptx.hpp"
+
+namespace wrp {
+
+bool has_minor_version_compat(const Arch& gpu) {
+  // JetPack 6 (Orin) and older boards: none. Thor (sm_110) runs the server driver stack.
+  return !is_tegra(gpu) || gpu.number() >= 100;
+}
+
+bool sass_loads_under(CudaVersion compiler, CudaVersion driver, const Arch& gpu) {
+  if (compiler.major != driver.major) return compiler.major < driver.major;
+  return has_minor_version_compat(gpu) || compiler <= driver;
+}
+
+std::optional<CudaVersion> image_min_driver(const Image& img, const Arch& gpu) {
+  if (!img.release) return std::nullopt;
+  if (img.kind == ImageKind::ptx) return img.release;
+  return has_minor_version_compat(gpu) ? CudaVersion{img.release->major, 0} : *img.release;
+}
+
+std::optional<CudaVersion> image_min_driver(const Image& img) { return image_min_driver(img, img.arch.as_gpu()); }
+
+std::optional<CudaVersion> capture_cuda(const Artifact& a) {
+  if (a.is_cpu()) return std::nullopt;
+  std::optional<CudaVersion> ptx, sass;
+  for (auto& m : a.modules)
+    for (auto& i : m.binary.images) {
+      auto& best = i.kind == ImageKind::ptx ? ptx : sass;
+      if (i.release && (!best || *i.release > *best)) best = i.release;
+    }
+  return ptx ? ptx : sass;
+}
+
+std::optional<CudaVersion> sass_floor(const Artifact& a) {
+  std::optional<CudaVersion> floor;
+  for (auto& m : a.modules)
+    for (auto& i : m.binary.images) {
+      if (i.kind != ImageKind::sass) continue;
+      auto d = image_min_driver(i);
+      if (!d) return std::nullopt;
+      if (!floor || *d > *floor) floor = d;
+    }
+  return floor;
+}
+
+std::optional<CudaVersion> artifact_min_driver(const Artifact& a, const Arch& gpu) {
+  if (a.is_cpu()) return std::nullopt;
+  CudaVersion floor{0, 0};
+  for (auto& m : a.modules) {
+    std::optional<CudaVersion> best;  // the image the driver picks: matching SASS (any that runs)
+    for (auto& i : m.binary.images)
+      if (i.kind == ImageKind::sass && sass_runs_on(i.arch, gpu))
+        if (auto d = image_min_driver(i, gpu); d && (!best || *d < *best)) best = d;
+    if (!best) return std::nullopt;
+    floor = std::max(floor, *best);
+  }
+  return floor;
+}
+
+}  // namespace wrp
