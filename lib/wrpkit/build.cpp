@@ -8,6 +8,11 @@
 #include <map>
 #include <thread>
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include "wrpkit/artifact.hpp"
 #include "wrpkit/build_plan.hpp"
 #include "wrpkit/build_stages.hpp"
@@ -33,6 +38,15 @@ void check_output_paths(const BuildOptions& opt, const fs::path& out) {
   std::error_code ec;
   if (!opt.force && (fs::exists(out, ec) || fs::exists(modules_dir_for(out), ec)))
     fail(Exit::usage, fmt::format("{} already exists; pass --force to replace it", out.string()));
+  // The folder is checked before any compile, so a long build never ends in exit 5 for it
+  // (a full disk can still stop the commit, which then leaves nothing half-written).
+  auto folder = out.has_parent_path() ? out.parent_path() : fs::path(".");
+  if (!fs::is_directory(folder, ec))
+    fail(Exit::output, fmt::format("cannot write {}: folder {} does not exist; create it first", out.string(),
+                                   folder.string()));
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    fail(Exit::output, fmt::format("cannot write {}: folder {} is not writable ({})", out.string(), folder.string(),
+                                   std::strerror(errno)));
 }
 
 // "nvJitLink 12.9 (sm_75 sm_80), NVRTC 12.9 (compute_75), nvFatbin 12.9": which release made what.

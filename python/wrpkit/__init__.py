@@ -108,6 +108,8 @@ _PYTHON_SPELLING = [
     (re.compile(r"--warp DIR"), "warp=DIR"),
     (re.compile(r"--cuda (PATH|DIR)"), r"cuda=\1"),
     (re.compile(r"--targets\b"), "targets"),
+    (re.compile(r"--min-driver ([0-9][0-9.]*[0-9])"), r'min_driver="\1"'),
+    (re.compile(r"--min-driver"), "min_driver"),
 ]
 
 
@@ -137,6 +139,7 @@ def build(
     force: bool = False,
     targets: PathLike | None = None,
     split_families: bool = False,
+    min_driver: str | None = None,
     all_kernels: bool = False,
     replay_helpers: bool = True,
     allow_cpu: bool = False,
@@ -171,7 +174,8 @@ def build(
                      ("--allow-cpu", allow_cpu), ("--no-cache", no_cache), ("--no-replay-helpers", not replay_helpers)):
         if on:
             args.append(flag)
-    for option, value in (("--targets", targets), ("--warp", warp), ("--cuda", cuda), ("--cache-dir", cache_dir)):
+    for option, value in (("--targets", targets), ("--warp", warp), ("--cuda", cuda), ("--cache-dir", cache_dir),
+                          ("--min-driver", min_driver)):
         if value is not None:
             args += [option, os.fspath(value)]
 

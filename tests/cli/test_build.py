@@ -43,7 +43,9 @@ def test_every_ptx_fixture_builds_for_portable_and_cuobjdump_agrees():
     assert cuobjdump(), "cuobjdump not found (scripts/setup installs it)"
     for name in PTX75:
         out = os.path.join(OUT, name + ".wrp")
-        args = ["--profile", "portable", "-o", out, "--json"]
+        # a 1.17 dev build of CUDA 13.0: Orin's SASS needs a compiler no newer than the floor,
+        # and no 13.0 toolchain is provisioned, so the floor is raised to the 13.4 one
+        args = ["--profile", "portable", "-o", out, "--json", "--min-driver", "13.4"]
         if name.startswith("capture_while"):
             args = ["--arch", "sm_90", "-o", out, "--json"]
         r = run("wrp-build", wrp(name), *args)
@@ -212,10 +214,14 @@ def test_error_cases():
     assert not os.path.exists(os.path.join(OUT, "p90.wrp")) and not os.path.exists(os.path.join(OUT, "p90_modules"))
     r = run("wrp-build", P17, "--arch", "sm_101", "-o", os.path.join(OUT, "s101.wrp"))
     assert r.returncode == 1 and "renamed sm_101" in r.stderr and "sm_110" in r.stderr, r.stderr
-    # every problem at once, and where an arch the user never typed came from
-    r = run("wrp-build", P17, "--arch", "sm_70,sm_999", "-o", os.path.join(OUT, "s70.wrp"))
+    # every problem at once, and where an arch the user never typed came from: sm_70 is no
+    # CUDA 13 target (a Warp 1.18 capture's floor), so no advice to recapture for it
+    r = run("wrp-build", local("warp-1.18.0-h200/ptx75/tiles"), "--arch", "sm_70,sm_999", "-o", os.path.join(OUT, "s70.wrp"))
     assert r.returncode == 1 and "2 problems" in r.stderr and "sm_999" in r.stderr and "sm_70" in r.stderr, r.stderr
-    assert "ptx_target_arch" not in r.stderr, r.stderr
+    assert "ptx_target_arch" not in r.stderr and "CUDA 12 floor" in r.stderr, r.stderr
+    # a Warp 1.17 capture's floor is CUDA 12.9, whose compilers build sm_70 from compute_70 PTX
+    r = run("wrp-build", P17, "--arch", "sm_70", "-o", os.path.join(OUT, "s70.wrp"))
+    assert r.returncode == 3 and "ptx_target_arch = 70" in r.stderr, r.stderr
     r = run("wrp-build", local("warp-1.18.0-h200/default/tiles"), "-o", os.path.join(OUT, "dp.wrp"))
     assert r.returncode == 3 and "from the default profile 'portable'" in r.stderr, r.stderr
     r = run("wrp-build", P17, "--arch", "", "-o", os.path.join(OUT, "empty.wrp"))

@@ -95,7 +95,10 @@ def test_digest_mismatch_and_missing_source_are_hazards():
 def test_known_facts_and_hazards():
     j = json.loads(run("wrp-inspect", CUBIN16, "--json", "--arch", "sm_87,sm_90").stdout)
     assert j["modules"][0]["kind"] == "cubin"
-    assert j["modules"][0]["images"] == [dict(kind="sass", arch="sm_90", size=j["modules"][0]["images"][0]["size"], compressed=False)]
+    # Warp 1.18's CUBIN: CUDA 13.4 SASS (ELF ABI 8, its toolkit note), loading on CUDA 13 drivers
+    assert j["modules"][0]["images"] == [dict(kind="sass", arch="sm_90", size=j["modules"][0]["images"][0]["size"],
+                                              compressed=False, elf_abi=8, compiler="13.4", min_driver="13.0")]
+    assert j["min_driver"] == "13.0"
     assert [h["code"] for h in j["hazards"]] == ["cubin_only"]
     assert "source_fallback=True" in j["hazards"][0]["message"]
     f = j["modules"][0]["file"]
