@@ -33,7 +33,15 @@ std::optional<CudaVersion> capture_cuda(const Artifact& a) {
       auto& best = i.kind == ImageKind::ptx ? ptx : sass;
       if (i.release && (!best || *i.release > *best)) best = i.release;
     }
-  return ptx ? ptx : sass;
+  if (ptx || sass) return ptx ? ptx : sass;
+  // No module says (a graph of algorithm ops only): the CUDA of the PyPI wheels that
+  // write the format: 1.18.0 and 1.19.0 carry NVRTC 13.4; 1.16 and 1.17 are CUDA 12
+  // builds (12.8 and 12.9: the older, so Orin's SASS comes from no newer a compiler).
+  switch (a.container.version) {
+    case 15: return CudaVersion{12, 8};
+    case 16: case 18: return CudaVersion{13, 4};
+    default: return std::nullopt;
+  }
 }
 
 std::optional<CudaVersion> sass_floor(const Artifact& a) {
