@@ -117,6 +117,7 @@ int main(int argc, char** argv) {
   app.add_option("--progress-fd", progress_fd, "write progress as JSON lines to this file descriptor (the Python API "
                  "uses it; closing it cancels the build)")
       ->check(CLI::NonNegativeNumber)->group(output_group);
+  app.set_version_flag("--version", std::string("wrp-build (wrpkit) ") + WRPKIT_VERSION);
   WRP_PARSE(app, argc, argv);
 
   // Logs go to stderr: stdout carries the report (--json) and nothing else.

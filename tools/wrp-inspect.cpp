@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   app.add_flag("--load", load, "really load every module and resolve its kernels")->needs(dev);
   dev->group("On the deployment machine");
   for (auto* o : {"--allow-jit", "--load"}) app.get_option(o)->group("On the deployment machine");
+  app.set_version_flag("--version", std::string("wrp-inspect (wrpkit) ") + WRPKIT_VERSION);
   WRP_PARSE(app, argc, argv);
   if (app.count("--device") && device < 0) device = 0;
 

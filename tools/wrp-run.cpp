@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
   app.add_flag("--json", json, "print timings and counts as JSON");
   app.add_flag("--in-memory", in_memory, "read the .wrp and its modules folder into memory first and load them "
                "with wrp_load_from_memory, as an application holding the files would");
+  app.set_version_flag("--version", std::string("wrp-run (wrpkit) ") + WRPKIT_VERSION);
   WRP_PARSE(app, argc, argv);
 
   return wrp::tool_main("wrp-run", [&] {

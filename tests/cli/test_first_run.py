@@ -63,6 +63,9 @@ def test_help_and_profiles():
     assert r.returncode == 1 and "name the capture" in r.stderr, r.stderr
     i = run("wrp-inspect", "--help").stdout
     assert "Examples:" in i and "On the deployment machine:" in i, i
+    for tool in ("wrp-build", "wrp-inspect", "wrp-run"):
+        v = run(tool, "--version")
+        assert v.returncode == 0 and v.stdout.startswith(f"{tool} (wrpkit) "), (tool, v.stdout, v.stderr)
     r = run("wrp-inspect", P17, "--allow-jit")
     assert r.returncode == 1 and "--device" in r.stderr, r.stderr
 
