@@ -522,7 +522,9 @@ void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools) {
   }
   for (auto& msg : arch_refusals) r.add(Exit::target, msg);
   for (auto& [key, archs] : missing) {
-    auto& j = *std::find_if(plan.jobs.begin(), plan.jobs.end(), [&](auto& x) { return x.module == key.first && x.need.str() == key.second; });
+    auto wanted = key;  // clang before 16 cannot capture a structured binding
+    auto& j = *std::find_if(plan.jobs.begin(), plan.jobs.end(),
+                            [&](auto& x) { return x.module == wanted.first && x.need.str() == wanted.second; });
     r.add(Exit::toolchain,
           fmt::format("module {}: no toolchain found builds {} for the CUDA {} floor ({}): {}",
                       a.meta.modules[key.first].binary_filename, fmt::join(archs, ", "), plan.floor.str(),

@@ -187,8 +187,9 @@ std::vector<std::pair<std::string, fs::path>> python_site_packages() {
 }
 
 std::string toolchain_install_hint() {
-  return "install the CUDA 13 wheels into your Python environment (pip install nvidia-nvjitlink==13.5.37 "
-         "nvidia-nvfatbin==13.5.37), or pass --cuda PATH / set CUDA_HOME to a CUDA toolkit";
+  return "install the CUDA wheels into your Python environment (pip install nvidia-nvjitlink nvidia-nvfatbin "
+         "nvidia-cuda-nvrtc, and their -cu12 twins for CUDA 12 drivers), or pass --cuda PATH / set CUDA_HOME to a "
+         "CUDA toolkit";
 }
 
 ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root, int major) {
