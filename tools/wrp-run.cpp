@@ -48,11 +48,11 @@ int main(int argc, char** argv) {
   unsigned repeat = 1;
   bool json = false, in_memory = false;
   app.add_option("artifact", artifact, "the .wrp (NAME_modules/ beside it)")->required();
-  app.add_option("--device", device, "CUDA device ordinal");
+  app.add_option("--device", device, "CUDA device ordinal")->capture_default_str();
   app.add_option("--set", sets, "NAME=FILE.npy: copy the array's bytes into binding NAME before replaying");
   app.add_option("--get", gets, "NAME=FILE.npy: after the replays, write binding NAME's bytes (dtype uint8; "
                  "view them as the binding's type, e.g. np.load(F).view(np.float32))");
-  app.add_option("--repeat", repeat, "replays (timed one by one)")->check(CLI::Range(1u, 1000000u));
+  app.add_option("--repeat", repeat, "replays (timed one by one)")->check(CLI::Range(1u, 1000000u))->capture_default_str();
   app.add_flag("--json", json, "print timings and counts as JSON");
   app.add_flag("--in-memory", in_memory, "read the .wrp and its modules folder into memory first and load them "
                "with wrp_load_from_memory, as an application holding the files would");

@@ -95,10 +95,6 @@ std::string unreadable_ptx_fixes(std::optional<CudaVersion> written_by, CudaVers
 class Refusals {
  public:
   void add(Exit code, std::string msg) { list_.emplace_back(code, std::move(msg)); }
-  template <class F>
-  void each(F&& f) const {
-    for (auto& [code, msg] : list_) f(code, msg);
-  }
   void throw_if_any() const {
     if (list_.empty()) return;
     // The input's own faults first (2), then impossible targets (3), then tools (4).
@@ -246,12 +242,15 @@ class Planner {
     if (!pm.ptx.empty()) return from_ptx(m, pm);
     pm.from = ImageOrigin::binary;
     std::vector<std::string> uncovered, old_driver;
+    std::string made_by;  // the release of prebuilt SASS the floor's driver does not load
     for (auto& t : plan_.targets) {
       bool covered = false, loads = false;
       for (auto& pre : pm.prebuilt)
         if (sass_runs_on(pre.arch, t.as_gpu()) && (t.variant != Variant::arch_specific || pre.arch == t)) {
           covered = true;
-          loads = loads || !pre.release || sass_loads_under(*pre.release, plan_.floor, t.as_gpu());
+          bool here = !pre.release || sass_loads_under(*pre.release, plan_.floor, t.as_gpu());
+          if (!here) made_by = pre.release->str();
+          loads = loads || here;
         }
       if (!covered) uncovered.push_back(t.sm());
       else if (!loads) old_driver.push_back(t.sm());
@@ -259,11 +258,10 @@ class Planner {
     if (!old_driver.empty())
       refuse(Exit::target,
              fmt::format("module {} is SASS made by CUDA {} ({}), which a driver of the {} floor ({}) does not load on "
-                         "{}, and there is nothing to recompile. Build for a floor of CUDA {} (--min-driver), or {}; "
-                         "or {}",
-                         rec.binary_filename, pm.prebuilt.front().release->str(), mf.binary.image_list(),
-                         plan_.floor.str(), plan_.floor_from, fmt::join(old_driver, ", "),
-                         pm.prebuilt.front().release->str(), cubin_only_fixes(plan_.targets.front().number()),
+                         "{}, and there is nothing to recompile. Build for a floor of its CUDA (--min-driver {}), or "
+                         "{}; or {}",
+                         rec.binary_filename, made_by, mf.binary.image_list(), plan_.floor.str(), plan_.floor_from,
+                         fmt::join(old_driver, ", "), made_by, cubin_only_fixes(plan_.targets.front().number()),
                          drop(old_driver)));
     if (!uncovered.empty())
       refuse(Exit::target,

@@ -61,6 +61,8 @@ def test_help_and_profiles():
     assert "jetson-orin" in p.stdout and "sm_75,sm_80,sm_86,sm_87,sm_89,sm_90,sm_100,sm_120" in p.stdout, p.stdout
     r = run("wrp-build", "-o", "x.wrp")
     assert r.returncode == 1 and "name the capture" in r.stderr, r.stderr
+    w = run("wrp-run", "--help").stdout
+    assert "--repeat UINT:UINT in [1 - 1000000]=1" in w and "--device INT=0" in w, w
     i = run("wrp-inspect", "--help").stdout
     assert "Examples:" in i and "On the deployment machine:" in i, i
     for tool in ("wrp-build", "wrp-inspect", "wrp-run"):
