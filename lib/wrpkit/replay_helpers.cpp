@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <functional>
 #include <set>
 #include <stdexcept>
 #include <string_view>
@@ -96,34 +97,32 @@ std::vector<std::string> replay_helper_entries() {
   return out;
 }
 
-static void collect_helper_ops(const std::vector<Op>& ops, std::set<std::string>& names) {
+// One walk over the op tree (nested bodies too) for each question: which ops need
+// the helpers (`names`), and which helper entries they launch (`entries`).
+static void visit_ops(const std::vector<Op>& ops, const std::function<void(const Op&)>& f) {
   for (auto& o : ops) {
-    if (op_needs_helpers(o.type)) names.insert(op_name(o.type));
-    collect_helper_ops(o.branch_a, names);
-    collect_helper_ops(o.branch_b, names);
+    f(o);
+    visit_ops(o.branch_a, f);
+    visit_ops(o.branch_b, f);
   }
 }
 
 std::vector<std::string> helper_op_names(const std::vector<Op>& ops) {
   std::set<std::string> names;
-  collect_helper_ops(ops, names);
+  visit_ops(ops, [&](const Op& o) {
+    if (op_needs_helpers(o.type)) names.insert(op_name(o.type));
+  });
   return {names.begin(), names.end()};
-}
-
-static void collect_helper_entries(const std::vector<Op>& ops, std::set<std::string>& entries) {
-  for (auto& o : ops) {
-    if (o.type == kOpIf || o.type == kOpWhile) entries.insert({kHelperSetCondition, kHelperSetIfElse});
-    if (o.type == kOpMemtile) entries.insert(kHelperMemtile);
-    if (is_algorithm_op(o.type))
-      for (auto& e : algorithm_entries_of(o)) entries.insert(e);
-    collect_helper_entries(o.branch_a, entries);
-    collect_helper_entries(o.branch_b, entries);
-  }
 }
 
 std::vector<std::string> helper_entries_needed(const std::vector<Op>& ops) {
   std::set<std::string> entries;
-  collect_helper_entries(ops, entries);
+  visit_ops(ops, [&](const Op& o) {
+    if (o.type == kOpIf || o.type == kOpWhile) entries.insert({kHelperSetCondition, kHelperSetIfElse});
+    if (o.type == kOpMemtile) entries.insert(kHelperMemtile);
+    if (is_algorithm_op(o.type))
+      for (auto& e : algorithm_entries_of(o)) entries.insert(e);
+  });
   return {entries.begin(), entries.end()};
 }
 
