@@ -166,6 +166,8 @@ def main(wheel):
     # NVIDIA wheels and warp-lang beside the package are found (no VIRTUAL_ENV, no PATH)
     bare = {k: v for k, v in env.items() if k != "VIRTUAL_ENV"}
     bare["PATH"] = "/usr/bin:/bin"
+    for folder in ("source-bare", "source-bare-cli"):
+        os.makedirs(os.path.join(work, folder), exist_ok=True)
     run([py, "-c", textwrap.dedent(f"""
         import wrpkit
         wrpkit.build({SOURCE_CAPTURE!r}, "source-bare/tiles.wrp", archs="sm_87,sm_90", from_="source", no_cache=True)
