@@ -59,10 +59,6 @@ const std::vector<int>& archs_of_cuda(int major) {
   return major >= 13 ? cuda13_archs() : cuda12;
 }
 
-bool is_known_arch(const Arch& a) {
-  auto& v = cuda13_archs();
-  return std::find(v.begin(), v.end(), a.number()) != v.end();
-}
 std::string known_arch_list() {
   std::string s;
   for (int n : cuda13_archs()) s += fmt::format("{}sm_{}", s.empty() ? "" : " ", n);

@@ -40,7 +40,6 @@ std::vector<Arch> parse_arch_list(std::string_view text, std::string_view what);
 const std::vector<int>& cuda13_archs();
 // The SM archs compilers of CUDA major `major` build (12: sm_50..121, Thor as sm_101; 13: cuda13_archs()).
 const std::vector<int>& archs_of_cuda(int major);
-bool is_known_arch(const Arch& a);
 std::string known_arch_list();
 // Whether a GPU of this compute capability exists (sm_50 Maxwell .. sm_121), built
 // by any CUDA release; sm_999 or sm_101 (renamed sm_110 by CUDA 13) are not.

@@ -17,13 +17,11 @@ bool sass_loads_under(CudaVersion compiler, CudaVersion driver, const Arch& gpu)
   return has_minor_version_compat(gpu) || compiler <= driver;
 }
 
-std::optional<CudaVersion> image_min_driver(const Image& img, const Arch& gpu) {
+std::optional<CudaVersion> image_min_driver(const Image& img) {
   if (!img.release) return std::nullopt;
   if (img.kind == ImageKind::ptx) return img.release;
-  return has_minor_version_compat(gpu) ? CudaVersion{img.release->major, 0} : *img.release;
+  return has_minor_version_compat(img.arch.as_gpu()) ? CudaVersion{img.release->major, 0} : *img.release;
 }
-
-std::optional<CudaVersion> image_min_driver(const Image& img) { return image_min_driver(img, img.arch.as_gpu()); }
 
 std::optional<CudaVersion> capture_cuda(const Artifact& a) {
   if (a.is_cpu()) return std::nullopt;
@@ -53,20 +51,6 @@ std::optional<CudaVersion> sass_floor(const Artifact& a) {
       if (!d) return std::nullopt;
       if (!floor || *d > *floor) floor = d;
     }
-  return floor;
-}
-
-std::optional<CudaVersion> artifact_min_driver(const Artifact& a, const Arch& gpu) {
-  if (a.is_cpu()) return std::nullopt;
-  CudaVersion floor{0, 0};
-  for (auto& m : a.modules) {
-    std::optional<CudaVersion> best;  // the image the driver picks: matching SASS (any that runs)
-    for (auto& i : m.binary.images)
-      if (i.kind == ImageKind::sass && sass_runs_on(i.arch, gpu))
-        if (auto d = image_min_driver(i, gpu); d && (!best || *d < *best)) best = d;
-    if (!best) return std::nullopt;
-    floor = std::max(floor, *best);
-  }
   return floor;
 }
 

@@ -26,10 +26,9 @@ struct ModuleBinary;
 bool has_minor_version_compat(const Arch& gpu);
 // Whether SASS from a compiler of release `compiler` loads on `gpu` under a driver of `driver`.
 bool sass_loads_under(CudaVersion compiler, CudaVersion driver, const Arch& gpu);
-// The oldest driver that loads `img` on `gpu` (as SASS where it runs there, else as PTX
-// by JIT); nullopt when not known (compressed SASS without a toolkit note).
-std::optional<CudaVersion> image_min_driver(const Image& img, const Arch& gpu);
-// The oldest driver of any GPU's for the image: SASS on its own arch, PTX its ISA's release.
+// The oldest driver that loads the image: SASS on its own arch (its compiler's major on
+// the desktop, the compiler's release on Orin), PTX its ISA's release by JIT; nullopt
+// when not known (compressed SASS without a toolkit note).
 std::optional<CudaVersion> image_min_driver(const Image& img);
 // The CUDA release of the Warp that wrote a capture, from its modules: the newest
 // PTX image's release (Warp's NVRTC: 12.9 for warp-lang 1.17, 13.4 for 1.18 and
@@ -40,8 +39,5 @@ std::optional<CudaVersion> capture_cuda(const Artifact& a);
 // The oldest driver that loads every SASS image of `a` on its own arch: the artifact's
 // floor for the GPUs it was built for. nullopt without SASS, or where an image does not say.
 std::optional<CudaVersion> sass_floor(const Artifact& a);
-// The oldest driver that loads every module of `a` on `gpu` with no JIT (their SASS
-// for it); nullopt when some module has none there or its images do not say.
-std::optional<CudaVersion> artifact_min_driver(const Artifact& a, const Arch& gpu);
 
 }  // namespace wrp

@@ -30,8 +30,8 @@ struct Chain {
   std::unique_ptr<NvrtcWorkers> workers;
 };
 
-// The release of a found toolchain: its nvJitLink's or NVRTC's own version, else
-// (packager only) its nvFatbin's major.
+// The release of a found toolchain: its nvJitLink's, NVRTC's or ptxas's own version;
+// nullopt for a packager alone.
 std::optional<CudaVersion> release_of(const ToolchainPaths& t) {
   try {
     if (t.nvjitlink) {
@@ -39,7 +39,7 @@ std::optional<CudaVersion> release_of(const ToolchainPaths& t) {
       return CudaVersion{j.major(), j.minor()};
     }
     if (t.nvrtc) return CudaVersion::from_code(Nvrtc(t.nvrtc->string()).cuda_version());
-    if (t.ptxas && t.major != 12) return CudaVersion::from_code(Compiler(t, CompilerChoice::ptxas).cuda_version());
+    if (t.ptxas) return CudaVersion::from_code(Compiler(t, CompilerChoice::ptxas).cuda_version());
   } catch (const Error& e) {
     spdlog::warn("toolchain in {} skipped: {}", t.searched(), e.what());
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <vector>
 
 #include "wrpkit/bytes.hpp"
@@ -73,9 +74,10 @@ std::optional<WarpInstall> find_warp(const std::optional<fs::path>& explicit_dir
   for (auto& [label, sp] : python_site_packages()) candidates.push_back(sp);
   searched.clear();
   std::optional<WarpInstall> first;
+  std::set<fs::path> seen;
   // True when `c` holds the wanted release (then in `first`).
   auto consider = [&](const fs::path& c) {
-    if (searched.find(c.string()) != std::string::npos) return false;  // the same folder by two routes
+    if (!seen.insert(c.lexically_normal()).second) return false;  // the same folder by two routes
     searched += fmt::format("{}{}", searched.empty() ? "" : ", ", c.string());
     auto w = read_warp_install(c);
     if (!w) return false;
