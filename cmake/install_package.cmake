@@ -4,7 +4,7 @@
 include(CMakePackageConfigHelpers)
 # wrpkit::wrpkit_runtime: the replay runtime's C API (wrp_runtime.h), which wrp-run uses too
 # (not in the fuzz build, which has the library and its fuzz targets only).
-set(WRPKIT_INSTALLED_LIBRARIES wrpkit)
+set(WRPKIT_INSTALLED_LIBRARIES wrpkit ${WRPKIT_LAYERS})
 if(TARGET wrpkit_runtime)
   list(APPEND WRPKIT_INSTALLED_LIBRARIES wrpkit_runtime)
 endif()

@@ -4,9 +4,9 @@
 //   check_and_load path/to/sim.wrp
 #include <cstdio>
 
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/loader.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/report/loader.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 2) {

@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "../tools/tool_main.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/nvrtc.hpp"
-#include "wrpkit/toolchain.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/toolchain/nvrtc.hpp"
+#include "wrpkit/toolchain/toolchain.hpp"
 
 namespace fs = std::filesystem;
 using namespace wrp;

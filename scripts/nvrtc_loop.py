@@ -22,7 +22,7 @@ for f in os.listdir(d):
         ctypes.CDLL(os.path.join(d, f))
         break
 n = ctypes.CDLL(lib)
-# Warp 1.19's options for the recipe of these captures (O3, fuse_fp; see lib/wrpkit/recipe.cpp)
+# Warp 1.19's options for the recipe of these captures (O3, fuse_fp; see lib/wrpkit/formats/recipe.cpp)
 base = ["--std=c++17", f"--include-path={native}", "--device-as-default-execution-space",
         "--extra-device-vectorization", "--restrict", "--diag-suppress=177,550", "-DWP_ENABLE_MATHDX=1",
         "-DNDEBUG", "-UWP_VERIFY_FP", "--fmad=true", "--Ofast-compile=0"]

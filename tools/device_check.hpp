@@ -4,10 +4,10 @@
 
 #include <iostream>
 
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/inspect.hpp"
-#include "wrpkit/json.hpp"
-#include "wrpkit/loader.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/report/inspect.hpp"
+#include "wrpkit/base/json.hpp"
+#include "wrpkit/report/loader.hpp"
 
 namespace wrp {
 

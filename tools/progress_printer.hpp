@@ -13,8 +13,8 @@
 #include <cstdio>
 #include <string>
 
-#include "wrpkit/error.hpp"
-#include "wrpkit/progress.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/base/progress.hpp"
 
 namespace wrp {
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <new>
 
-#include "wrpkit/error.hpp"
+#include "wrpkit/base/error.hpp"
 
 namespace wrp {
 

@@ -11,12 +11,12 @@
 
 #include "progress_printer.hpp"
 #include "tool_main.hpp"
-#include "wrpkit/build.hpp"
-#include "wrpkit/build_cache.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/json.hpp"
-#include "wrpkit/nvrtc_workers.hpp"
-#include "wrpkit/targets.hpp"
+#include "wrpkit/build/build.hpp"
+#include "wrpkit/toolchain/build_cache.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/base/json.hpp"
+#include "wrpkit/toolchain/nvrtc_workers.hpp"
+#include "wrpkit/build/targets.hpp"
 
 namespace {
 

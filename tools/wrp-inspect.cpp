@@ -4,11 +4,11 @@
 
 #include <iostream>
 
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/inspect.hpp"
-#include "wrpkit/json.hpp"
-#include "wrpkit/loader.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/report/inspect.hpp"
+#include "wrpkit/base/json.hpp"
+#include "wrpkit/report/loader.hpp"
 #include "device_check.hpp"
 #include "tool_main.hpp"
 

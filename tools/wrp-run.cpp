@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "tool_main.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/bytes.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/json.hpp"
-#include "wrpkit/npy.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/bytes.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/base/json.hpp"
+#include "wrpkit/formats/npy.hpp"
 #include "wrpkit/wrp_runtime.h"
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-#include "wrpkit/cuda_api.hpp"
+#include "wrpkit/driver/cuda_api.hpp"
 
 #define SAME(ours, theirs, field) \
   static_assert(offsetof(ours, field) == offsetof(theirs, field), #ours "." #field " is not where cuda.h has it")

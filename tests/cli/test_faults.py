@@ -6,6 +6,7 @@ path is either the older one, intact, or the new one, complete; never a mix.
 Each test prints a FIGURE line (counts) that the README's reliability table quotes."""
 import hashlib
 import os
+import pathlib
 import random
 import resource
 import shutil
@@ -395,9 +396,11 @@ def test_hostile_names_never_reach_a_shell():
     for root in (d, os.getcwd(), "/tmp"):
         assert not os.path.exists(os.path.join(root, "pwned")) and not os.path.exists(os.path.join(root, "pwned2"))
     # And the library starts no shell at all.
-    src_root = os.path.join(os.environ["WRPKIT_SOURCE_DIR"], "lib", "wrpkit")
-    for f in os.listdir(src_root):
-        text = open(os.path.join(src_root, f)).read()
+    src_root = pathlib.Path(os.environ["WRPKIT_SOURCE_DIR"], "lib", "wrpkit")
+    sources = [f for f in src_root.rglob("*") if f.suffix in (".cpp", ".hpp", ".h")]
+    assert len(sources) > 50, sources  # the layers' folders were walked
+    for f in sources:
+        text = f.read_text()
         assert "system(" not in text and "popen(" not in text, f
     print(f"FIGURE hostile names: built with {', '.join(ran)}; no command ran")
 

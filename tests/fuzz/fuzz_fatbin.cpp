@@ -1,7 +1,7 @@
 // A fatbin's entry headers: kinds, archs, offsets, sizes, compression. Every
 // accepted entry must lie inside the input.
 #include "fuzz_target.hpp"
-#include "wrpkit/fatbin.hpp"
+#include "wrpkit/formats/fatbin.hpp"
 
 WRPKIT_FUZZ_TARGET(fatbin) {
   (void)wrp::looks_like_fatbin(input);

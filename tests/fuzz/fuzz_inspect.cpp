@@ -5,9 +5,9 @@
 #include <cstring>
 
 #include "fuzz_target.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/inspect.hpp"
-#include "wrpkit/json.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/report/inspect.hpp"
+#include "wrpkit/base/json.hpp"
 
 WRPKIT_FUZZ_TARGET(inspect) {
   wrp::Reader r("fuzz-input", input);

@@ -1,6 +1,6 @@
 // The memory section: region records and their initial data.
 #include "fuzz_target.hpp"
-#include "wrpkit/memory.hpp"
+#include "wrpkit/formats/memory.hpp"
 
 WRPKIT_FUZZ_TARGET(memory) {
   auto regions = wrp::parse_memory("fuzz.wrp", input, 0x40);

@@ -1,7 +1,7 @@
 // The metadata section alone (its first u32 picks the layout, 13..18). Accepted
 // input must write back to bytes that read the same.
 #include "fuzz_target.hpp"
-#include "wrpkit/metadata.hpp"
+#include "wrpkit/formats/metadata.hpp"
 
 WRPKIT_FUZZ_TARGET(metadata) {
   auto m = wrp::parse_metadata("fuzz.wrp", input, 0x40);

@@ -1,7 +1,7 @@
 // A module file as the loader sees it: PTX, CUBIN, fatbin (with the ELF and PTX
 // images inside it read too) or host object, decided from the bytes.
 #include "fuzz_target.hpp"
-#include "wrpkit/module_binary.hpp"
+#include "wrpkit/formats/module_binary.hpp"
 
 WRPKIT_FUZZ_TARGET(module_binary) {
   auto b = wrp::read_module_binary("fuzz.fatbin", input);

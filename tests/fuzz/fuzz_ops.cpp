@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "fuzz_target.hpp"
-#include "wrpkit/artifact.hpp"
+#include "wrpkit/formats/artifact.hpp"
 
 static const wrp::Metadata& real_metadata() {
   static wrp::Metadata meta = [] {

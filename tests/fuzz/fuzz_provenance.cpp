@@ -1,7 +1,7 @@
 // wrpkit's own provenance section (TOML written by wrp-build, read by
 // wrp-inspect): parsed, then read key by key as the inspect report does.
 #include "fuzz_target.hpp"
-#include "wrpkit/provenance.hpp"
+#include "wrpkit/formats/provenance.hpp"
 
 WRPKIT_FUZZ_TARGET(provenance) {
   auto t = wrp::parse_provenance("fuzz.wrp", input, 0x40);

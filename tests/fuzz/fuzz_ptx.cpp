@@ -1,6 +1,6 @@
 // PTX text: version, target, address size and entry names.
 #include "fuzz_target.hpp"
-#include "wrpkit/ptx.hpp"
+#include "wrpkit/formats/ptx.hpp"
 
 WRPKIT_FUZZ_TARGET(ptx) {
   (void)wrp::looks_like_ptx(input);

@@ -4,8 +4,8 @@
 #include <string_view>
 
 #include "fuzz_target.hpp"
-#include "wrpkit/ptx.hpp"
-#include "wrpkit/ptx_prune.hpp"
+#include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/build/ptx_prune.hpp"
 
 WRPKIT_FUZZ_TARGET(ptx_prune) {
   std::string_view text(reinterpret_cast<const char*>(input.data()), input.size());

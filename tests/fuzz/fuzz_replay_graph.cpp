@@ -8,9 +8,9 @@
 #include <filesystem>
 
 #include "fuzz_target.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/replay_algorithms.hpp"
-#include "wrpkit/replay_graph.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/helpers/replay_algorithms.hpp"
+#include "wrpkit/runtime/replay_graph.hpp"
 
 namespace {
 

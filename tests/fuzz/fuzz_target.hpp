@@ -12,8 +12,8 @@
 #include <map>
 #include <string>
 
-#include "wrpkit/bytes.hpp"
-#include "wrpkit/error.hpp"
+#include "wrpkit/base/bytes.hpp"
+#include "wrpkit/base/error.hpp"
 
 namespace fuzz {
 

@@ -6,12 +6,12 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/fatbin.hpp"
-#include "wrpkit/hash.hpp"
-#include "wrpkit/ptx.hpp"
-#include "wrpkit/ptx_prune.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/fatbin.hpp"
+#include "wrpkit/base/hash.hpp"
+#include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/build/ptx_prune.hpp"
 
 namespace fs = std::filesystem;
 

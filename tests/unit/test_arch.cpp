@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "wrpkit/arch.hpp"
-#include "wrpkit/error.hpp"
+#include "wrpkit/base/arch.hpp"
+#include "wrpkit/base/error.hpp"
 
 using namespace wrp;
 

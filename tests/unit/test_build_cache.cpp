@@ -4,9 +4,9 @@
 
 #include <filesystem>
 
-#include "wrpkit/build_cache.hpp"
-#include "wrpkit/bytes.hpp"
-#include "wrpkit/process.hpp"
+#include "wrpkit/toolchain/build_cache.hpp"
+#include "wrpkit/base/bytes.hpp"
+#include "wrpkit/base/process.hpp"
 
 using namespace wrp;
 namespace fs = std::filesystem;

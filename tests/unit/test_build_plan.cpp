@@ -8,13 +8,13 @@
 #include <functional>
 
 #include "fixtures.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/build.hpp"
-#include "wrpkit/build_plan.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/hash.hpp"
-#include "wrpkit/process.hpp"
-#include "wrpkit/ptx.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/build/build.hpp"
+#include "wrpkit/build/build_plan.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/base/hash.hpp"
+#include "wrpkit/base/process.hpp"
+#include "wrpkit/formats/ptx.hpp"
 
 using namespace wrp;
 namespace fs = std::filesystem;

@@ -7,11 +7,11 @@
 #include <set>
 
 #include "fixtures.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/container.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/format_version.hpp"
-#include "wrpkit/recipe.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/formats/container.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/format_version.hpp"
+#include "wrpkit/formats/recipe.hpp"
 
 using namespace wrp;
 

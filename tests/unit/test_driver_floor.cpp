@@ -3,11 +3,11 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/build_plan.hpp"
-#include "wrpkit/driver_floor.hpp"
-#include "wrpkit/elf.hpp"
-#include "wrpkit/error.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/build/build_plan.hpp"
+#include "wrpkit/formats/driver_floor.hpp"
+#include "wrpkit/formats/elf.hpp"
+#include "wrpkit/base/error.hpp"
 
 using namespace wrp;
 

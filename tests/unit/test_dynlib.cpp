@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "wrpkit/dynlib.hpp"
-#include "wrpkit/error.hpp"
+#include "wrpkit/base/dynlib.hpp"
+#include "wrpkit/base/error.hpp"
 
 using namespace wrp;
 

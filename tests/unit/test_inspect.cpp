@@ -3,10 +3,10 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/inspect.hpp"
-#include "wrpkit/loader.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/report/inspect.hpp"
+#include "wrpkit/report/loader.hpp"
 
 using namespace wrp;
 

@@ -8,9 +8,9 @@
 #include <functional>
 
 #include "fixtures.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/launch_args.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/launch_args.hpp"
 
 using namespace wrp;
 

@@ -2,7 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/loader.hpp"
+#include "wrpkit/report/loader.hpp"
 
 using namespace wrp;
 

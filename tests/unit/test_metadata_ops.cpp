@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/artifact.hpp"
+#include "wrpkit/formats/artifact.hpp"
 
 using namespace wrp;
 

@@ -5,12 +5,12 @@
 #include <filesystem>
 
 #include "fixtures.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/nvrtc.hpp"
-#include "wrpkit/nvrtc_workers.hpp"
-#include "wrpkit/recipe.hpp"
-#include "wrpkit/toolchain.hpp"
-#include "wrpkit/warp_install.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/toolchain/nvrtc.hpp"
+#include "wrpkit/toolchain/nvrtc_workers.hpp"
+#include "wrpkit/formats/recipe.hpp"
+#include "wrpkit/toolchain/toolchain.hpp"
+#include "wrpkit/toolchain/warp_install.hpp"
 
 using namespace wrp;
 namespace fs = std::filesystem;

@@ -6,12 +6,12 @@
 #include <filesystem>
 
 #include "fixtures.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/bytes.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/hash.hpp"
-#include "wrpkit/output_commit.hpp"
-#include "wrpkit/process.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/bytes.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/base/hash.hpp"
+#include "wrpkit/formats/output_commit.hpp"
+#include "wrpkit/base/process.hpp"
 
 using namespace wrp;
 namespace fs = std::filesystem;

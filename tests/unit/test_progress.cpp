@@ -3,7 +3,7 @@
 #include <thread>
 #include <vector>
 
-#include "wrpkit/progress.hpp"
+#include "wrpkit/base/progress.hpp"
 
 using namespace wrp;
 

@@ -1,10 +1,10 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/bytes.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/ptx.hpp"
-#include "wrpkit/ptx_prune.hpp"
+#include "wrpkit/base/bytes.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/build/ptx_prune.hpp"
 
 #include <set>
 

@@ -3,11 +3,11 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/npy.hpp"
-#include "wrpkit/replay.hpp"
-#include "wrpkit/replay_helpers.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/npy.hpp"
+#include "wrpkit/runtime/replay.hpp"
+#include "wrpkit/helpers/replay_helpers.hpp"
 
 using namespace wrp;
 

@@ -12,10 +12,11 @@
 #include <set>
 
 #include "fixtures.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/replay_algorithms.hpp"
-#include "wrpkit/replay_helpers.hpp"
+#include "wrpkit/build/helper_source.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/helpers/replay_algorithms.hpp"
+#include "wrpkit/helpers/replay_helpers.hpp"
 
 using namespace wrp;
 
@@ -75,7 +76,7 @@ struct Node {
   std::string what;  // entry, "copy" or "zero"
   unsigned x = 0, y = 0, block = 0;
   std::vector<uint64_t> args;
-  CUdeviceptr dst = 0, src = 0;
+  DevicePtr dst = 0, src = 0;
   uint64_t bytes = 0;
 };
 
@@ -91,8 +92,8 @@ struct Recorder final : NodeSink {
     }
     nodes.push_back(n);
   }
-  void copy(CUdeviceptr dst, CUdeviceptr src, uint64_t bytes) override { nodes.push_back({"copy", 0, 0, 0, {}, dst, src, bytes}); }
-  void zero(CUdeviceptr dst, uint64_t bytes) override { nodes.push_back({"zero", 0, 0, 0, {}, dst, 0, bytes}); }
+  void copy(DevicePtr dst, DevicePtr src, uint64_t bytes) override { nodes.push_back({"copy", 0, 0, 0, {}, dst, src, bytes}); }
+  void zero(DevicePtr dst, uint64_t bytes) override { nodes.push_back({"zero", 0, 0, 0, {}, dst, 0, bytes}); }
   std::string entries() const {
     std::string s;
     for (auto& n : nodes) s += (s.empty() ? "" : " ") + n.what;
@@ -100,15 +101,15 @@ struct Recorder final : NodeSink {
   }
 };
 
-constexpr CUdeviceptr kScratch = 0x7000000;
+constexpr DevicePtr kScratch = 0x7000000;
 
 // Region r at r << 24; operands must lie inside the artifact's regions.
 Recorder chain(const Artifact& a, const Op& o) {
   Recorder rec;
-  auto operand = [&](const RegionRef& r, uint64_t bytes, const char* what) -> CUdeviceptr {
+  auto operand = [&](const RegionRef& r, uint64_t bytes, const char* what) -> DevicePtr {
     auto* reg = r.region > 0 ? find_region(a.regions, uint32_t(r.region)) : nullptr;
     if (!reg || r.offset + bytes > reg->size) FAIL(what << " outside region " << r.region);
-    return (CUdeviceptr(r.region) << 24) + r.offset;
+    return (DevicePtr(r.region) << 24) + r.offset;
   };
   append_algorithm(rec, o, operand, kScratch, "test");
   return rec;
@@ -116,7 +117,7 @@ Recorder chain(const Artifact& a, const Op& o) {
 
 std::string refusal(const Op& o) {
   Recorder rec;
-  auto anywhere = [](const RegionRef& r, uint64_t, const char*) { return (CUdeviceptr(1) << 24) + r.offset; };
+  auto anywhere = [](const RegionRef& r, uint64_t, const char*) { return (DevicePtr(1) << 24) + r.offset; };
   try {
     append_algorithm(rec, o, anywhere, kScratch, "x.wrp: operations[0] (op)");
   } catch (const Error& e) {
@@ -204,7 +205,7 @@ TEST_CASE("chains: a 32-bit radix sort is four passes of histogram, scan and sca
   // Warp records its copy-back after CUB (second half to first) as graph ops: both halves must end sorted.
   std::string pass = "wrpkit_radix_histogram_k32 wrpkit_scan_apply_u32 wrpkit_radix_scatter_k32_v32";
   CHECK(rec.entries() == fmt::format("{0} {0} {0} {0} copy copy", pass));
-  CUdeviceptr keys = CUdeviceptr(o.algo.a.region) << 24, values = CUdeviceptr(o.algo.b.region) << 24;
+  DevicePtr keys = DevicePtr(o.algo.a.region) << 24, values = DevicePtr(o.algo.b.region) << 24;
   auto& h0 = rec.nodes[0];  // keys, n, kind (signed), shift, bits, histogram, tiles
   CHECK(h0.args == std::vector<uint64_t>{keys, 5000, 1, 0, 8, kScratch, tiles});
   CHECK((h0.x == tiles && h0.block == kAlgoBlock));
@@ -229,7 +230,7 @@ TEST_CASE("chains: bits 4..28 take three passes and a copy back, 64-bit keys wit
   REQUIRE(rec.nodes.size() == 11);
   CHECK(rec.nodes[0].args[2] == 0);  // unsigned keys: no twiddle
   CHECK((rec.nodes[0].args[3] == 4 && rec.nodes[3].args[3] == 12 && rec.nodes[6].args[3] == 20));
-  CUdeviceptr keys = CUdeviceptr(sorts[3]->algo.a.region) << 24, values = CUdeviceptr(sorts[3]->algo.b.region) << 24;
+  DevicePtr keys = DevicePtr(sorts[3]->algo.a.region) << 24, values = DevicePtr(sorts[3]->algo.b.region) << 24;
   CHECK((rec.nodes[9].what == "copy" && rec.nodes[9].dst == keys && rec.nodes[9].src == keys + 20000 &&
          rec.nodes[9].bytes == 20000));
   CHECK((rec.nodes[10].dst == values && rec.nodes[10].bytes == 20000));
@@ -242,7 +243,7 @@ TEST_CASE("chains: bits 4..28 take three passes and a copy back, 64-bit keys wit
   auto floats = chain(a, *sorts[4]);  // float64 keys: the float twiddle
   CHECK(floats.nodes[0].args[2] == 2);
   auto one = chain(a, *sorts[5]);  // at most one sort tile: one block does every pass and the copy
-  CUdeviceptr k1 = CUdeviceptr(sorts[5]->algo.a.region) << 24, v1 = CUdeviceptr(sorts[5]->algo.b.region) << 24;
+  DevicePtr k1 = DevicePtr(sorts[5]->algo.a.region) << 24, v1 = DevicePtr(sorts[5]->algo.b.region) << 24;
   CHECK(one.entries() == "wrpkit_radix_tile_k32_v32");
   CHECK(one.nodes[0].args == std::vector<uint64_t>{k1, v1, 1, 1, 0, 32});  // keys, values, n, kind, bits [0, 32)
   CHECK(algorithm_scratch_size(*sorts[5]) == 0);
@@ -274,10 +275,10 @@ TEST_CASE("chains: scans by element type and component, sums per component, an i
   CHECK((inner.nodes[0].y == 1 && inner.nodes[0].args[6] == 1 && inner.nodes[0].args[5] == 3));
   auto small = chain(s, *red[1]);  // 7 float64: one block, whose partial sum is the result
   CHECK(small.entries() == "wrpkit_reduce_partials_f64");
-  CHECK(small.nodes[0].args[7] == CUdeviceptr(red[1]->algo.c.region) << 24);
+  CHECK(small.nodes[0].args[7] == DevicePtr(red[1]->algo.c.region) << 24);
   CHECK(algorithm_scratch_size(*red[1]) == 0);
   auto column = chain(s, *red[4]);  // column 1 of 64 rows: its sum lands at its offset
-  CHECK(column.nodes[0].args[7] == (CUdeviceptr(red[4]->algo.c.region) << 24) + 4);
+  CHECK(column.nodes[0].args[7] == (DevicePtr(red[4]->algo.c.region) << 24) + 4);
 }
 
 TEST_CASE("chains: run-length encode is one kernel for one tile, else heads, scan, runs and lengths, a segmented sort one kernel") {
@@ -286,14 +287,14 @@ TEST_CASE("chains: run-length encode is one kernel for one tile, else heads, sca
   auto small = chain(r, *rle[2]);  // 777 values: one scan tile, one block does it all
   CHECK(small.entries() == "wrpkit_rle_tile");
   auto& g = rle[2]->algo;
-  CHECK(small.nodes[0].args == std::vector<uint64_t>{CUdeviceptr(g.a.region) << 24, 777, CUdeviceptr(g.b.region) << 24,
-                                                     CUdeviceptr(g.c.region) << 24, CUdeviceptr(g.d.region) << 24});
+  CHECK(small.nodes[0].args == std::vector<uint64_t>{DevicePtr(g.a.region) << 24, 777, DevicePtr(g.b.region) << 24,
+                                                     DevicePtr(g.c.region) << 24, DevicePtr(g.d.region) << 24});
   CHECK((small.nodes[0].x == 1 && algorithm_scratch_size(*rle[2]) == 0));
   auto rec = chain(r, *rle[0]);  // 18072 values: nine scan tiles
   CHECK(rec.entries() == "wrpkit_rle_heads wrpkit_scan_sums_u32 wrpkit_scan_offsets_u32 wrpkit_scan_apply_u32 "
                          "wrpkit_rle_runs wrpkit_rle_lengths");
   CHECK(rec.nodes[3].args[7] == 1);  // inclusive: each element's run number + 1
-  CUdeviceptr count = CUdeviceptr(rle[0]->algo.d.region) << 24;
+  DevicePtr count = DevicePtr(rle[0]->algo.d.region) << 24;
   CHECK(rec.nodes[4].args[5] == count);
   CHECK(rec.nodes[5].args[1] == count);  // the lengths kernel reads the count the runs kernel wrote
   CHECK(rec.nodes[4].args[4] == kScratch + 72448);  // run starts after the 18072 run numbers (72288 bytes, 256-aligned)
@@ -340,7 +341,7 @@ TEST_CASE("chains: operands misaligned for their elements or of too many compone
   empty.type = kOpRunlengthEncode;
   empty.algo.d = {1, 0};
   Recorder rec;
-  append_algorithm(rec, empty, [](const RegionRef&, uint64_t, const char*) { return CUdeviceptr(256); }, kScratch, "t");
+  append_algorithm(rec, empty, [](const RegionRef&, uint64_t, const char*) { return DevicePtr(256); }, kScratch, "t");
   CHECK((rec.entries() == "zero" && rec.nodes[0].bytes == 4));
 }
 

@@ -9,11 +9,11 @@
 #include <map>
 
 #include "fixtures.hpp"
-#include "wrpkit/artifact.hpp"
-#include "wrpkit/error.hpp"
-#include "wrpkit/replay_algorithms.hpp"
-#include "wrpkit/replay_graph.hpp"
-#include "wrpkit/replay_helpers.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/helpers/replay_algorithms.hpp"
+#include "wrpkit/runtime/replay_graph.hpp"
+#include "wrpkit/helpers/replay_helpers.hpp"
 
 using namespace wrp;
 

@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "wrpkit/error.hpp"
-#include "wrpkit/targets.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/build/targets.hpp"
 
 using namespace wrp;
 

@@ -5,8 +5,8 @@
 #include <map>
 #include <optional>
 
-#include "wrpkit/process.hpp"
-#include "wrpkit/toolchain.hpp"
+#include "wrpkit/base/process.hpp"
+#include "wrpkit/toolchain/toolchain.hpp"
 
 using namespace wrp;
 

@@ -1,0 +1,32 @@
+#include "wrpkit/base/dynlib.hpp"
+
+#include <dlfcn.h>
+#include <fmt/format.h>
+
+#include "wrpkit/base/error.hpp"
+
+namespace wrp {
+
+DynLib::~DynLib() {
+  // Never dlclose CUDA libraries: they keep threads and atexit handlers alive.
+}
+
+bool DynLib::open(const std::string& path) {
+  handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  path_ = path;
+  if (!handle_) {
+    const char* e = dlerror();
+    error_ = e ? e : "unknown dlopen error";
+  }
+  return handle_ != nullptr;
+}
+
+void* DynLib::symbol(const char* name) const { return handle_ ? dlsym(handle_, name) : nullptr; }
+
+void* DynLib::require_symbol(const char* name, const char* kind) const {
+  void* p = symbol(name);
+  if (!p) fail(Exit::toolchain, fmt::format("{}: has no {} (not {}?)", path_, name, kind));
+  return p;
+}
+
+}  // namespace wrp

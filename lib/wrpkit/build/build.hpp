@@ -1,0 +1,95 @@
+// wrp-build: read an artifact, compile every CUDA module for every target arch
+// (from its PTX, its retained CUDA source or its prebuilt SASS), pack one
+// fatbin per module, verify it, and write OUT.wrp + OUT_modules/ atomically.
+// run_build runs the named stages plan -> compile -> pack -> emit
+// (build_plan.hpp, build_stages.hpp).
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "wrpkit/base/arch.hpp"
+#include "wrpkit/toolchain/compile.hpp"
+#include "wrpkit/toolchain/package.hpp"
+#include "wrpkit/base/progress.hpp"
+#include "wrpkit/toolchain/toolset.hpp"
+
+namespace wrp {
+
+namespace fs = std::filesystem;
+
+enum class PtxMode { lowest, none };
+// What modules are built from: `automatic` takes a format-18 module's retained
+// CUDA source when it has one, else its binary (PTX, CUBIN or fatbin).
+enum class BuildFrom { automatic, source, binary };
+
+struct BuildOptions {
+  fs::path input, output;
+  std::vector<Arch> targets;
+  std::string targets_from;  // "the default profile 'portable'", "profile 'datacenter'"; empty for --arch
+  // The oldest driver the output must load on (--min-driver, a profile's `cuda`);
+  // nullopt: the CUDA of the Warp that wrote the capture (driver_floor.hpp).
+  std::optional<CudaVersion> min_driver;
+  std::string min_driver_from;  // "--min-driver", "profile 'jetson-orin'"
+  PtxMode ptx = PtxMode::lowest;
+  std::string compress = "default";  // none | default | size
+  unsigned jobs = 0;                 // 0: one per core
+  bool force = false, split_families = false, allow_cpu = false;
+  bool all_kernels = false;  // compile every kernel of a module, not only the graph's
+  bool replay_helpers = true;  // add wrp-run's helper kernels where the graph needs them (replay_helpers.hpp)
+  BuildFrom from = BuildFrom::automatic;
+  ToolsetOptions tools;      // where the compilers, NVRTC, Warp's headers and the cache are
+  ProgressFn progress;       // called as compiles and packs finish (one call at a time); may be empty
+};
+
+struct BuiltImage {
+  std::string kind;  // "sass" | "ptx"
+  Arch arch;
+  uint64_t size = 0;
+  std::string sha256;
+  std::string from;     // "ptx" | "source" | "binary": what it was made from
+  std::string ptx_isa;  // PTX images: their ISA, which sets the lowest driver that JITs them
+  std::string compiler;  // the CUDA release that made it ("12.9"); empty when not known
+};
+
+struct BuiltModule {
+  std::string source_file, output_file;
+  std::string from;        // "ptx" | "source" | "binary"
+  std::string cuda_source;  // the retained .cu copied along, if any
+  uint64_t bytes = 0;
+  size_t kernels_kept = 0, kernels_total = 0;  // PTX .entry functions compiled / in the capture
+  std::vector<BuiltImage> images;
+};
+
+struct BuildOutput {
+  fs::path wrp;
+  std::vector<Arch> targets;
+  std::string min_driver, min_driver_from;  // the floor built for, and where it came from
+  uint32_t target_arch = 0;
+  bool target_arch_changed = false;
+  std::vector<BuiltModule> modules;
+  uint64_t replay_helpers_bytes = 0;  // wrp-run's helper fatbin in the .wrp; 0: none (replay_helpers.hpp)
+  std::vector<std::string> replay_helpers_for;  // the ops that need them (helper_op_names)
+};
+
+struct BuildReport {
+  std::vector<BuildOutput> outputs;
+  std::string toolchain;  // the compilers and packager used
+  unsigned jobs = 0;
+  size_t compiles = 0;  // distinct images the build needed (module images and helpers)
+  bool cache = false;   // a build cache was used
+  uint64_t cache_hits = 0, cache_misses = 0;  // of `compiles`: taken from the cache / compiled
+  toml::table json() const;
+  std::string text() const;
+};
+
+// `tools`: nullptr for the real CUDA libraries (opt.tools says where); tests pass a fake.
+BuildReport run_build(const BuildOptions& opt, Toolset* tools = nullptr);
+
+// "out.wrp" + family "sm_9x" -> "out.sm9x.wrp"; a Tegra arch "sm_87" -> "out.sm87.wrp" (sass_family)
+fs::path family_output_path(const fs::path& out, const std::string& family);
+
+}  // namespace wrp

@@ -1,0 +1,149 @@
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/formats/helpers_section.hpp"
+
+#include <fmt/format.h>
+
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/base/hash.hpp"
+
+namespace wrp {
+
+const char* digest_name(Digest d) {
+  switch (d) {
+    case Digest::none: return "none";
+    case Digest::match: return "match";
+    case Digest::mismatch: return "mismatch";
+    case Digest::missing: return "missing";
+  }
+  return "?";
+}
+
+static Digest compare_digest(const std::string& recorded, ByteView bytes) {
+  if (recorded.empty()) return Digest::none;
+  return sha256_hex(bytes) == recorded ? Digest::match : Digest::mismatch;
+}
+
+bool has_source_fallback(const Artifact& a, size_t m) {
+  return !a.is_cpu() && has_module_artifacts(a.meta.version) && m < a.modules.size() &&
+         a.meta.modules[m].retains_source() && a.modules[m].source_digest == Digest::match;
+}
+
+LoadPath module_load_path(const Artifact& a, size_t m, const Arch& gpu, std::optional<CudaVersion> driver) {
+  if (a.is_cpu()) return LoadPath::none;
+  auto p = a.modules[m].binary.load_path(gpu, driver);
+  return p == LoadPath::none && has_source_fallback(a, m) ? LoadPath::source : p;
+}
+
+std::optional<LoadPath> conditions_load_path(const Artifact& a, const Arch& gpu) {
+  if (a.is_cpu() || !a.ops.has_conditionals || strict_header_arch(a.container.version)) return std::nullopt;
+  return sass_runs_on(arch_from_number(int(a.meta.target_arch)), gpu) ? LoadPath::sass : LoadPath::none;
+}
+
+LoadPath artifact_load_path(const Artifact& a, const Arch& gpu, std::optional<CudaVersion> driver) {
+  if (a.is_cpu()) return LoadPath::none;
+  auto rank = [](LoadPath p) { return p == LoadPath::sass ? 0 : p == LoadPath::none ? 2 : 1; };
+  LoadPath worst = conditions_load_path(a, gpu).value_or(LoadPath::sass);
+  for (size_t m = 0; m < a.modules.size(); ++m)
+    if (auto p = module_load_path(a, m, gpu, driver); rank(p) > rank(worst) || (rank(p) == rank(worst) && p == LoadPath::jit))
+      worst = p;
+  return worst;
+}
+
+uint64_t binding_size(const Artifact& a, const std::string& name) {
+  std::string names;
+  for (auto& b : a.meta.bindings) {
+    if (b.name == name) return find_region(a.regions, b.region_id)->size;  // parse_sections checked it exists
+    names += (names.empty() ? "" : ", ") + printable(b.name);
+  }
+  fail(Exit::usage, fmt::format("{}: no binding named '{}'; it has: {}", a.name(), printable(name),
+                                names.empty() ? "(none)" : names));
+}
+
+fs::path modules_dir_for(const fs::path& wrp) {
+  std::string s = wrp.string();
+  if (s.size() > 4 && s.ends_with(".wrp")) s.resize(s.size() - 4);
+  return fs::path(s + "_modules");
+}
+
+void parse_sections(Artifact& a) {
+  auto file = a.name();
+  auto& md = a.container.require(kSectionMetadata, file);
+  a.meta = parse_metadata(file, md.data, md.file_offset);
+  if (a.meta.version != a.container.version)
+    fail(Exit::bad_input, fmt::format("{}: metadata.version at byte {} is {} but the header says format {}; the file "
+                                      "is corrupt or was edited: re-save the capture",
+                                      file, hex_offset(md.file_offset), a.meta.version, a.container.version));
+  if (strict_header_arch(a.meta.version) && a.meta.target_arch != a.container.target_arch)
+    fail(Exit::bad_input, fmt::format("{}: metadata.target_arch at byte {} is {} but header.target_arch is {}; Warp "
+                                      "1.19 refuses a format-18 file where they differ: re-save the capture",
+                                      file, hex_offset(md.file_offset + 4 + 4 + a.meta.producer_version.size()),
+                                      a.meta.target_arch, a.container.target_arch));
+  auto& mem = a.container.require(kSectionMemory, file);
+  a.regions = parse_memory(file, mem.data, mem.file_offset);
+  auto& ops = a.container.require(kSectionOperations, file);
+  a.ops = walk_ops(file, ops.data, ops.file_offset, a.meta);
+  if (auto* h = a.container.find(kSectionWrpkitHelpers)) a.replay_helpers = parse_replay_helpers(file, *h);
+  for (auto& b : a.meta.bindings)
+    if (!find_region(a.regions, b.region_id))
+      fail(Exit::bad_input, fmt::format("{}: binding '{}' names region {} that the memory section lacks", file, printable(b.name),
+                                        b.region_id));
+}
+
+static void read_module_files(Artifact& a, const ModuleFileReader& read_module) {
+  for (auto& m : a.meta.modules) {
+    ModuleFile mf;
+    mf.path = a.modules_dir / m.binary_filename;
+    auto bytes = read_module(m.binary_filename);
+    if (!bytes)
+      fail(Exit::bad_input, fmt::format("{}: module '{}' file {} is missing; keep the .wrp next to its {} folder",
+                                        a.name(), printable(m.name), printable(mf.path.string()),
+                                        a.modules_dir.filename().string()));
+    mf.bytes = std::move(*bytes);
+    mf.binary = read_module_binary(mf.path.string(), mf.bytes);
+    mf.binary_digest = compare_digest(m.binary_digest, mf.bytes);
+    if (m.retains_source()) {
+      mf.source_path = a.modules_dir / m.source_filename;
+      if (auto src = read_module(m.source_filename)) {
+        mf.source = std::move(*src);
+        mf.source_digest = compare_digest(m.source_digest, mf.source);
+      } else {
+        mf.source_digest = Digest::missing;
+      }
+    }
+    a.modules.push_back(std::move(mf));
+  }
+}
+
+Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module) {
+  Artifact a;
+  a.wrp_path = wrp;
+  a.modules_dir = modules_dir_for(wrp);
+  a.container = parse_container(a.name(), wrp_bytes);
+  parse_sections(a);
+  read_module_files(a, read_module);
+  return a;
+}
+
+Artifact open_artifact(const fs::path& wrp, bool read_modules) {
+  Artifact a;
+  a.wrp_path = wrp;
+  a.modules_dir = modules_dir_for(wrp);
+  auto bytes = read_file(wrp);
+  a.container = parse_container(a.name(), bytes);
+  parse_sections(a);
+  if (!read_modules) return a;
+  read_module_files(a, module_files_in(a.modules_dir));
+  return a;
+}
+
+ModuleFileReader module_files_in(const fs::path& dir) {
+  // Names were checked by parse_metadata (is_safe_module_filename): bare names, no path parts.
+  return [dir](const std::string& name) -> std::optional<Bytes> {
+    auto path = dir / name;
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return std::nullopt;
+    return read_file(path);
+  };
+}
+
+}  // namespace wrp

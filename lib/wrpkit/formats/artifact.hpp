@@ -1,0 +1,91 @@
+// A whole artifact: NAME.wrp parsed and checked, plus the module binaries in
+// NAME_modules/ that its metadata names.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wrpkit/formats/container.hpp"
+#include "wrpkit/formats/fatbin.hpp"
+#include "wrpkit/formats/memory.hpp"
+#include "wrpkit/formats/metadata.hpp"
+#include "wrpkit/formats/module_binary.hpp"
+#include "wrpkit/formats/ops.hpp"
+
+namespace wrp {
+
+namespace fs = std::filesystem;
+
+// How a file compares with the SHA-256 its format-18 record gives.
+enum class Digest { none, match, mismatch, missing };  // none: no digest recorded
+const char* digest_name(Digest d);
+
+struct ModuleFile {
+  fs::path path;
+  Bytes bytes;
+  ModuleBinary binary;
+  Digest binary_digest = Digest::none;
+  // Format 18 with source_fallback: the retained CUDA source, read and checked.
+  fs::path source_path;
+  Bytes source;
+  Digest source_digest = Digest::none;
+  bool has_source() const { return source_digest == Digest::match || source_digest == Digest::mismatch; }
+};
+
+struct Artifact {
+  fs::path wrp_path;
+  fs::path modules_dir;
+  Container container;
+  Metadata meta;
+  std::vector<Region> regions;
+  OpSummary ops;
+  std::vector<ModuleFile> modules;  // parallel to meta.modules
+  // wrp-run's helper kernels (wrpkit-helpers section, helpers_section.hpp): their images; empty when absent.
+  std::vector<Image> replay_helpers;
+
+  bool is_cpu() const { return container.device == kDeviceCpu; }
+  std::string name() const { return wrp_path.string(); }
+};
+
+// Warp's rule: strip ".wrp", append "_modules".
+fs::path modules_dir_for(const fs::path& wrp);
+
+// Parses the .wrp and all its sections. With `read_modules`, also reads and
+// classifies every module file; a missing or malformed one is an error. A
+// retained source (.cu) is read too; a missing one or a digest that does not
+// match is recorded (a hazard: Warp 1.19 refuses it), not an error.
+Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
+
+// The same checks on an artifact already in memory: `wrp_bytes` is the .wrp and
+// `read_module` returns the bytes of a file in its modules folder (nullopt when
+// there is none). Used for fuzzing and by callers that hold the files themselves.
+using ModuleFileReader = std::function<std::optional<Bytes>(const std::string& filename)>;
+Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module);
+// The reader open_artifact uses: the files of a modules folder.
+ModuleFileReader module_files_in(const fs::path& dir);
+
+// Warp 1.19 falls back to a module's retained CUDA source (compiled on the
+// target with NVRTC and the installed Warp's headers) where its binary does not load.
+bool has_source_fallback(const Artifact& a, size_t module);
+// How stock Warp loads module `module` on a GPU of this arch (under a driver of
+// `driver`, when given: ModuleBinary::load_path).
+LoadPath module_load_path(const Artifact& a, size_t module, const Arch& gpu,
+                          std::optional<CudaVersion> driver = std::nullopt);
+// Up to format 16 stock Warp compiles a graph's if/while condition kernels at load as
+// SASS for the metadata's target_arch: sass where that runs on `gpu`, else none.
+// nullopt when the graph has no if/while, or Warp builds them for the replay GPU (1.19).
+std::optional<LoadPath> conditions_load_path(const Artifact& a, const Arch& gpu);
+// Where the whole artifact loads on `gpu`: the worst of its modules and conditions
+// (none, then jit or source, then sass).
+LoadPath artifact_load_path(const Artifact& a, const Arch& gpu, std::optional<CudaVersion> driver = std::nullopt);
+
+// The size of binding `name`'s region; throws wrp::Error(usage) listing the
+// artifact's bindings when it has none of that name.
+uint64_t binding_size(const Artifact& a, const std::string& name);
+
+// Parses the sections of a container already in memory (no module files).
+void parse_sections(Artifact& a);
+
+}  // namespace wrp

@@ -1,0 +1,94 @@
+#include "wrpkit/formats/launch_args.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "wrpkit/base/error.hpp"
+
+namespace wrp {
+
+namespace {
+
+constexpr int kMaxDims = 4;
+
+size_t align8(size_t n) { return (n + 7) & ~size_t(7); }
+
+int bounded_ndim(const LaunchOp& l) { return std::clamp(l.ndim, 1, kMaxDims); }
+
+template <class T>
+void put(Bytes& b, size_t at, T v) {
+  std::memcpy(b.data() + at, &v, sizeof v);
+}
+
+}  // namespace
+
+LaunchGrid launch_grid(const LaunchOp& l, const std::string& where) {
+  if (l.cluster_dim > 1)
+    fail(Exit::bad_input, fmt::format("{}: a launch with thread-block clusters (cluster_dim {}) is not supported by "
+                                      "wrp-run yet; replay this artifact with stock Warp",
+                                      where, l.cluster_dim));
+  LaunchGrid g;
+  g.block = l.block_dim > 0 ? uint32_t(l.block_dim) : 256;  // Warp's own default for a missing block size
+  g.empty = l.dim == 0;
+  uint64_t blocks = (l.dim + g.block - 1) / g.block;
+  if (l.grid_stride) {
+    uint64_t cap = l.max_blocks > 0 ? uint64_t(l.max_blocks) : 2147483647u;
+    g.x = uint32_t(std::max<uint64_t>(1, std::min(blocks, cap)));
+    return g;
+  }
+  // Lean kernels index with 32-bit math on x: keep gridDim.x * blockDim.x within 2^24 threads'
+  // worth of blocks, and spill the rest over y and z (65535 each).
+  uint64_t max_x = (uint64_t(1) << 24) / g.block;
+  uint64_t x = std::max<uint64_t>(1, std::min(blocks, max_x));
+  uint64_t rest = (blocks + x - 1) / x;
+  uint64_t y = std::max<uint64_t>(1, std::min<uint64_t>(rest, 65535));
+  uint64_t z = std::clamp<uint64_t>((rest + y - 1) / y, 1, 65535);
+  g.x = uint32_t(x), g.y = uint32_t(y), g.z = uint32_t(z);
+  return g;
+}
+
+Bytes launch_bounds_bytes(const LaunchOp& l) {
+  int nd = bounded_ndim(l);
+  size_t size_at = align8(size_t(nd) * 4), mult_at = size_at + 8;
+  Bytes b(align8(mult_at + 8), 0);
+  uint64_t shape_size = 1;
+  for (int d = 0; d < nd; ++d) {
+    put<uint32_t>(b, size_t(d) * 4, l.shape[d]);
+    shape_size *= l.shape[d];
+  }
+  put<uint64_t>(b, size_at, l.size);
+  // Threads that share one coordinate tuple (tile launches run block_dim threads per tuple).
+  uint64_t coord_mult = shape_size > 0 && l.size > shape_size ? l.size / shape_size : 1;
+  put<uint64_t>(b, mult_at, coord_mult);
+  return b;
+}
+
+std::vector<Bytes> pack_launch_args(const LaunchOp& l, const RegionResolver& resolve, const std::string& where) {
+  std::vector<Bytes> args;
+  args.reserve(1 + l.params.size() + l.adjoint_params.size());
+  args.push_back(launch_bounds_bytes(l));
+  for (auto* list : {&l.params, &l.adjoint_params})
+    for (auto& p : *list) {
+      Bytes v(std::max<uint32_t>(p.value_size, 1), 0);
+      std::memcpy(v.data(), l.value_data.data() + p.value_offset, p.value_size);
+      for (auto& r : p.relocs) {
+        uint64_t patched = 0;
+        if (r.kind == kRelocDataPtr) {
+          patched = resolve(r.region_id, r.region_offset);
+          if (!patched)
+            fail(Exit::bad_input,
+                 fmt::format("{}: parameter {} points {} bytes into region {}, which the memory section does not hold",
+                             where, p.index, r.region_offset, r.region_id));
+        } else if (r.kind == kRelocHandle) {
+          patched = r.region_offset;  // no remapping without meshes (graphs with meshes are refused)
+        }
+        put<uint64_t>(v, r.value_byte_offset, patched);
+      }
+      args.push_back(std::move(v));
+    }
+  return args;
+}
+
+}  // namespace wrp

@@ -1,0 +1,48 @@
+// What one module file holds, whatever its container: PTX text, a cubin, a
+// fatbin or a host object. Decided from the bytes, not the file name.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wrpkit/base/arch.hpp"
+#include "wrpkit/formats/fatbin.hpp"
+#include "wrpkit/formats/ptx.hpp"
+
+namespace wrp {
+
+enum class ModuleKind { ptx, cubin, fatbin, object };
+const char* module_kind_name(ModuleKind k);
+
+struct Image {
+  ImageKind kind = ImageKind::sass;
+  Arch arch;
+  uint64_t size = 0;  // stored bytes
+  bool compressed = false;
+  std::string ptx_isa;               // PTX images: ".version"
+  std::vector<std::string> entries;  // kernel entry symbols, when readable
+  bool entries_known = false;        // false for compressed images
+  int elf_abi = 0;                   // SASS: ELF ABI version (7: CUDA 12 compilers, 8: CUDA 13); 0 unknown
+  // The CUDA release of the compiler that made it: SASS from its ELF (driver_floor.hpp),
+  // PTX the first release that reads its ISA; nullopt when unknown (compressed SASS).
+  std::optional<CudaVersion> release;
+};
+
+struct ModuleBinary {
+  ModuleKind kind = ModuleKind::ptx;
+  std::vector<Image> images;
+  std::optional<PtxInfo> ptx;  // for ModuleKind::ptx
+
+  // How a GPU of this arch would load the module: SASS, PTX JIT or not at all. With
+  // `driver`, only images that driver loads count (driver_floor.hpp: a CUDA 12 driver
+  // and CUDA 13 SASS, PTX of a newer ISA); images of unknown origin count.
+  LoadPath load_path(const Arch& gpu, std::optional<CudaVersion> driver = std::nullopt) const;
+  const Image* lowest_ptx() const;
+  // "sm_75, sm_80, compute_75" (with `sep`), or "no GPU code".
+  std::string image_list(std::string_view sep = ", ") const;
+  bool has_sass() const;
+};
+
+ModuleBinary read_module_binary(const std::string& file, ByteView data);
+
+}  // namespace wrp

@@ -1,0 +1,25 @@
+// What can go wrong when an artifact is loaded, found by reading it offline.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "wrpkit/base/arch.hpp"
+
+namespace wrp {
+
+struct Artifact;
+
+struct Hazard {
+  std::string code;    // stable identifier, e.g. "cubin_only"
+  std::string module;  // module file name, empty for graph-wide hazards
+  std::string message;
+};
+
+// `archs`: the GPUs the user plans to deploy on (may be empty).
+std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& archs);
+
+// How to get a capture wrp-build can retarget, for a CUBIN-only module without
+// source; `lowest` is the lowest target arch number, 0 when not known.
+std::string cubin_only_fixes(int lowest);
+
+}  // namespace wrp
