@@ -2,6 +2,9 @@
 // runtime builds without a CUDA toolkit. This compiles them against the real
 // cuda.h (the pinned nvidia-cuda-runtime wheel's), field by field: a mistake is
 // a build error here, not a wrong graph at run time.
+// cuda.h maps unversioned names to their newest version (cuGraphAddNode ->
+// cuGraphAddNode_v2) unless this is defined: the table binds the names it spells.
+#define __CUDA_API_VERSION_INTERNAL 1
 #include <cuda.h>
 
 #include <cstddef>
@@ -53,5 +56,31 @@ static_assert(CU_GRAPH_NODE_TYPE_CONDITIONAL == 13 && CU_GRAPH_COND_TYPE_IF == 0
 // The entry points bound by name take these exact signatures.
 static_assert(sizeof(::CUgraphConditionalHandle) == sizeof(wrp::CUgraphConditionalHandle));
 static_assert(sizeof(::CUdeviceptr) == sizeof(wrp::CUdeviceptr));
+
+// Every entry of the one table (WRPKIT_CUDA_ENTRIES) against cuda.h's declaration of
+// the symbol it binds: the same number of parameters, each of the same size, and the
+// same result size. (Pointer types differ in name only: cuda.h's are opaque structs.)
+template <class RA, class... A, class RB, class... B>
+constexpr bool same_shape(RA (*)(A...), RB (*)(B...)) {
+  if constexpr (sizeof...(A) != sizeof...(B))
+    return false;
+  else
+    return sizeof(RA) == sizeof(RB) && ((sizeof(A) == sizeof(B)) && ...);
+}
+#define WRPKIT_CUDA_SAME_SHAPE(member, symbol, required, params)              \
+  static_assert(same_shape(wrp::CudaApi{}.member, &::symbol), #member " is not shaped as cuda.h declares " #symbol);
+WRPKIT_CUDA_ENTRIES(WRPKIT_CUDA_SAME_SHAPE)
+
+static_assert(wrp::kCuAttrComputeCapabilityMajor == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR &&
+              wrp::kCuAttrComputeCapabilityMinor == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR &&
+              wrp::kCuFuncAttrPtxVersion == CU_FUNC_ATTRIBUTE_PTX_VERSION &&
+              wrp::kCuFuncAttrBinaryVersion == CU_FUNC_ATTRIBUTE_BINARY_VERSION &&
+              wrp::kCuJitErrorLogBuffer == CU_JIT_ERROR_LOG_BUFFER &&
+              wrp::kCuJitErrorLogBufferSize == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES &&
+              wrp::kCuFuncAttrMaxDynamicSharedBytes == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES &&
+              wrp::kCuStreamNonBlocking == CU_STREAM_NON_BLOCKING && wrp::kCuErrorNotFound == CUDA_ERROR_NOT_FOUND &&
+              wrp::kCuGraphNodeConditional == CU_GRAPH_NODE_TYPE_CONDITIONAL && wrp::kCuCondIf == CU_GRAPH_COND_TYPE_IF &&
+              wrp::kCuCondWhile == CU_GRAPH_COND_TYPE_WHILE && wrp::kCuMemoryTypeDevice == CU_MEMORYTYPE_DEVICE,
+              "the CUDA constants wrpkit passes (driver/cuda_api.hpp)");
 
 int main() { return 0; }

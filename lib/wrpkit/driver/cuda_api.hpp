@@ -1,5 +1,6 @@
-// The CUDA driver entry points a replay needs (wrp-run), bound from libcuda at
-// run time: the runtime links nothing of CUDA. Each call is checked through
+// The one binding of libcuda (the CUDA driver API), bound at run time: nothing of
+// wrpkit links CUDA. The replay (runtime/) and the loader (driver/cuda_driver.hpp)
+// both call through this table. Each call is checked through
 // `check`, which turns a failure into a one-line wrp::Error naming the call.
 #pragma once
 #include <cstddef>
@@ -70,47 +71,78 @@ struct CuGraphNodeParams {  // CUgraphNodeParams (256 bytes), only its condition
   long long reserved2;
 };
 
+// Every libcuda entry point wrpkit calls, once: X(member, symbol, required, (params)).
+// The struct, the dlsym loop and tests/abi's check against cuda.h are generated from
+// it. Where the driver exports several versions of a call, the symbol names the one
+// whose parameters are given (the _v2 names take 64-bit sizes; the unversioned graph
+// calls take the v1 parameter blocks above).
+#define WRPKIT_CUDA_ENTRIES(X)                                                                                  \
+  X(cuInit, cuInit, true, (unsigned))                                                                         \
+  X(cuDriverGetVersion, cuDriverGetVersion, true, (int*))                                                     \
+  X(cuDeviceGetCount, cuDeviceGetCount, true, (int*))                                                         \
+  X(cuDeviceGet, cuDeviceGet, true, (CUdevice*, int))                                                         \
+  X(cuDeviceGetName, cuDeviceGetName, true, (char*, int, CUdevice))                                           \
+  X(cuDeviceGetAttribute, cuDeviceGetAttribute, true, (int*, int, CUdevice))                                  \
+  X(cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRetain, true, (CUcontext*, CUdevice))                        \
+  X(cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxRelease_v2, true, (CUdevice))                               \
+  X(cuCtxSetCurrent, cuCtxSetCurrent, true, (CUcontext))                                                      \
+  X(cuModuleLoadData, cuModuleLoadData, true, (CUmodule*, const void*))                                       \
+  X(cuModuleLoadDataEx, cuModuleLoadDataEx, true, (CUmodule*, const void*, unsigned, int*, void**))           \
+  X(cuModuleUnload, cuModuleUnload, true, (CUmodule))                                                         \
+  X(cuModuleGetFunction, cuModuleGetFunction, true, (CUfunction*, CUmodule, const char*))                    \
+  X(cuFuncSetAttribute, cuFuncSetAttribute, true, (CUfunction, int, int))                                     \
+  X(cuFuncGetAttribute, cuFuncGetAttribute, true, (int*, int, CUfunction))                                    \
+  X(cuMemAlloc, cuMemAlloc_v2, true, (CUdeviceptr*, size_t))                                                  \
+  X(cuMemFree, cuMemFree_v2, true, (CUdeviceptr))                                                             \
+  X(cuMemcpyHtoD, cuMemcpyHtoD_v2, true, (CUdeviceptr, const void*, size_t))                                  \
+  X(cuMemcpyDtoH, cuMemcpyDtoH_v2, true, (void*, CUdeviceptr, size_t))                                        \
+  X(cuStreamCreate, cuStreamCreate, true, (CUstream*, unsigned))                                              \
+  X(cuStreamDestroy, cuStreamDestroy_v2, true, (CUstream))                                                    \
+  X(cuStreamSynchronize, cuStreamSynchronize, true, (CUstream))                                               \
+  X(cuGraphCreate, cuGraphCreate, true, (CUgraph*, unsigned))                                                 \
+  X(cuGraphAddKernelNode, cuGraphAddKernelNode, true,                                                         \
+    (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuKernelNodeParams*))                           \
+  X(cuGraphAddMemcpyNode, cuGraphAddMemcpyNode, true,                                                         \
+    (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuMemcpy3D*, CUcontext))                        \
+  X(cuGraphAddMemsetNode, cuGraphAddMemsetNode, true,                                                         \
+    (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuMemsetNodeParams*, CUcontext))                \
+  /* Conditional nodes: CUDA 12.3+ drivers; null where the driver lacks them. */                              \
+  X(cuGraphAddNode, cuGraphAddNode, false, (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, CuGraphNodeParams*)) \
+  X(cuGraphConditionalHandleCreate, cuGraphConditionalHandleCreate, false,                                    \
+    (CUgraphConditionalHandle*, CUgraph, CUcontext, unsigned, unsigned))                                      \
+  X(cuGraphInstantiateWithFlags, cuGraphInstantiateWithFlags, true, (CUgraphExec*, CUgraph, unsigned long long)) \
+  X(cuGraphLaunch, cuGraphLaunch, true, (CUgraphExec, CUstream))                                              \
+  X(cuGraphExecDestroy, cuGraphExecDestroy, true, (CUgraphExec))                                              \
+  X(cuGraphDestroy, cuGraphDestroy, true, (CUgraph))                                                          \
+  X(cuGetErrorName, cuGetErrorName, true, (CUresult, const char**))                                           \
+  X(cuGetErrorString, cuGetErrorString, true, (CUresult, const char**))
+
+// CUDA constants wrpkit passes (cuda.h's values; tests/abi compares them).
+inline constexpr int kCuAttrComputeCapabilityMajor = 75;  // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR
+inline constexpr int kCuAttrComputeCapabilityMinor = 76;  // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR
+inline constexpr int kCuFuncAttrPtxVersion = 5;           // CU_FUNC_ATTRIBUTE_PTX_VERSION
+inline constexpr int kCuFuncAttrBinaryVersion = 6;        // CU_FUNC_ATTRIBUTE_BINARY_VERSION
+inline constexpr int kCuJitErrorLogBuffer = 5;            // CU_JIT_ERROR_LOG_BUFFER
+inline constexpr int kCuJitErrorLogBufferSize = 6;        // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
+inline constexpr int kCuFuncAttrMaxDynamicSharedBytes = 8;  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+inline constexpr unsigned kCuStreamNonBlocking = 1;       // CU_STREAM_NON_BLOCKING
+inline constexpr int kCuErrorNotFound = 500;              // CUDA_ERROR_NOT_FOUND
+inline constexpr int kCuGraphNodeConditional = 13;        // CU_GRAPH_NODE_TYPE_CONDITIONAL
+inline constexpr int kCuCondIf = 0, kCuCondWhile = 1;     // CU_GRAPH_COND_TYPE_IF, _WHILE
+inline constexpr int kCuMemoryTypeDevice = 2;             // CU_MEMORYTYPE_DEVICE
+
 struct CudaApi {
-  CUresult (*cuInit)(unsigned);
-  CUresult (*cuDeviceGetCount)(int*);
-  CUresult (*cuDeviceGet)(CUdevice*, int);
-  CUresult (*cuDeviceGetAttribute)(int*, int, CUdevice);
-  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext*, CUdevice);
-  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
-  CUresult (*cuCtxSetCurrent)(CUcontext);
-  CUresult (*cuModuleLoadData)(CUmodule*, const void*);
-  CUresult (*cuModuleUnload)(CUmodule);
-  CUresult (*cuModuleGetFunction)(CUfunction*, CUmodule, const char*);
-  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
-  CUresult (*cuMemAlloc)(CUdeviceptr*, size_t);
-  CUresult (*cuMemFree)(CUdeviceptr);
-  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void*, size_t);
-  CUresult (*cuMemcpyDtoH)(void*, CUdeviceptr, size_t);
-  CUresult (*cuStreamCreate)(CUstream*, unsigned);
-  CUresult (*cuStreamDestroy)(CUstream);
-  CUresult (*cuStreamSynchronize)(CUstream);
-  CUresult (*cuDriverGetVersion)(int*);
-  CUresult (*cuGraphCreate)(CUgraph*, unsigned);
-  CUresult (*cuGraphAddKernelNode)(CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuKernelNodeParams*);
-  CUresult (*cuGraphAddMemcpyNode)(CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuMemcpy3D*, CUcontext);
-  CUresult (*cuGraphAddMemsetNode)(CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuMemsetNodeParams*,
-                                   CUcontext);
-  // Conditional nodes (CUDA 12.3+ drivers); null where the driver lacks them.
-  CUresult (*cuGraphAddNode)(CUgraphNode*, CUgraph, const CUgraphNode*, size_t, CuGraphNodeParams*);
-  CUresult (*cuGraphConditionalHandleCreate)(CUgraphConditionalHandle*, CUgraph, CUcontext, unsigned, unsigned);
-  CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec*, CUgraph, unsigned long long);
-  CUresult (*cuGraphLaunch)(CUgraphExec, CUstream);
-  CUresult (*cuGraphExecDestroy)(CUgraphExec);
-  CUresult (*cuGraphDestroy)(CUgraph);
-  CUresult (*cuGetErrorName)(CUresult, const char**);
-  CUresult (*cuGetErrorString)(CUresult, const char**);
+#define WRPKIT_CUDA_MEMBER(member, symbol, required, params) CUresult(*member) params = nullptr;
+  WRPKIT_CUDA_ENTRIES(WRPKIT_CUDA_MEMBER)
+#undef WRPKIT_CUDA_MEMBER
 
   // Throws wrp::Error(Exit::toolchain) "what: CUDA_ERROR_X: text" when rc != 0.
   void check(CUresult rc, const std::string& what) const;
 };
 
-// libcuda's entry points, bound once per process; throws wrp::Error(Exit::toolchain)
-// when there is no driver or it lacks one of them.
+// libcuda's entry points, bound and cuInit'ed once per process; throws
+// wrp::Error(Exit::toolchain) when there is no driver, no usable GPU, or the driver
+// lacks a required entry.
 const CudaApi& cuda_api();
 
 }  // namespace wrp

@@ -5,65 +5,41 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace wrp {
+#include "wrpkit/base/error.hpp"
 
-namespace {
-constexpr int kAttrCcMajor = 75, kAttrCcMinor = 76;
-constexpr int kJitErrorLogBuffer = 5, kJitErrorLogBufferSize = 6;
-}  // namespace
+namespace wrp {
 
 std::string GpuInfo::driver_str() const { return fmt::format("{}.{}", driver_version / 1000, (driver_version % 1000) / 10); }
 
 std::unique_ptr<CudaDriver> CudaDriver::open(std::string& why) {
-  std::unique_ptr<CudaDriver> d(new CudaDriver());
-  if (!d->lib_.open("libcuda.so.1") && !d->lib_.open("libcuda.so")) {
-    why = "no NVIDIA driver: libcuda.so.1 cannot be loaded (" + d->lib_.error() + ")";
+  const CudaApi* cu = nullptr;
+  try {
+    cu = &cuda_api();
+  } catch (const Error& e) {
+    why = e.what();
     return nullptr;
   }
-  bool ok = d->lib_.get(d->init_, "cuInit") && d->lib_.get(d->driver_version_, "cuDriverGetVersion") &&
-            d->lib_.get(d->device_count_, "cuDeviceGetCount") && d->lib_.get(d->device_get_, "cuDeviceGet") &&
-            d->lib_.get(d->device_name_, "cuDeviceGetName") && d->lib_.get(d->device_attr_, "cuDeviceGetAttribute") &&
-            d->lib_.get(d->ctx_retain_, "cuDevicePrimaryCtxRetain") &&
-            d->lib_.get(d->ctx_release_, "cuDevicePrimaryCtxRelease_v2") &&
-            d->lib_.get(d->ctx_set_, "cuCtxSetCurrent") && d->lib_.get(d->load_, "cuModuleLoadDataEx") &&
-            d->lib_.get(d->unload_, "cuModuleUnload") && d->lib_.get(d->get_function_, "cuModuleGetFunction") &&
-            d->lib_.get(d->error_name_, "cuGetErrorName") && d->lib_.get(d->error_string_, "cuGetErrorString") &&
-            d->lib_.get(d->func_attr_, "cuFuncGetAttribute");
-  if (!ok) {
-    why = "libcuda.so.1 lacks driver API entry points (driver too old?)";
-    return nullptr;
-  }
-  if (int rc = d->init_(0); rc != 0) {
-    why = fmt::format("cuInit failed: {} (no usable GPU, or driver and kernel module disagree)", d->error_text(rc));
-    return nullptr;
-  }
-  d->device_count_(&d->count_);
-  if (d->count_ == 0) {
+  std::unique_ptr<CudaDriver> d(new CudaDriver(*cu));
+  if (cu->cuDeviceGetCount(&d->count_) != 0 || d->count_ == 0) {
     why = "the NVIDIA driver reports no GPU";
     return nullptr;
   }
   return d;
 }
 
-std::string CudaDriver::error_text(int rc) const {
-  const char *name = nullptr, *text = nullptr;
-  if (error_name_) error_name_(rc, &name);
-  if (error_string_) error_string_(rc, &text);
-  return fmt::format("error {} {}: {}", rc, name ? name : "?", text ? text : "?");
-}
-
 GpuInfo CudaDriver::device(int ordinal) const {
   GpuInfo g;
   g.ordinal = ordinal;
-  int dev = 0, major = 0, minor = 0;
-  device_get_(&dev, ordinal);
+  CUdevice dev = 0;
+  int major = 0, minor = 0;
+  cu_.check(cu_.cuDeviceGet(&dev, ordinal), fmt::format("cuDeviceGet({})", ordinal));
   char name[256] = {};
-  device_name_(name, sizeof name - 1, dev);
+  cu_.check(cu_.cuDeviceGetName(name, sizeof name - 1, dev), "cuDeviceGetName");
   g.name = name;
-  device_attr_(&major, kAttrCcMajor, dev);
-  device_attr_(&minor, kAttrCcMinor, dev);
+  cu_.check(cu_.cuDeviceGetAttribute(&major, kCuAttrComputeCapabilityMajor, dev), "cuDeviceGetAttribute");
+  cu_.check(cu_.cuDeviceGetAttribute(&minor, kCuAttrComputeCapabilityMinor, dev), "cuDeviceGetAttribute");
   g.arch = Arch{major, minor, Variant::plain, false};
-  driver_version_(&g.driver_version);
+  cu_.check(cu_.cuDriverGetVersion(&g.driver_version), "cuDriverGetVersion");
   const char* jit = std::getenv("CUDA_DISABLE_PTX_JIT");
   g.jit_disabled = jit && std::strcmp(jit, "0") != 0 && *jit;
   return g;
@@ -78,46 +54,55 @@ std::string ModuleLoadResult::loaded_image() const {
   return fmt::format("sm_{} SASS", binary_version);
 }
 
+namespace {
+std::string error_text(const CudaApi& cu, CUresult rc) {
+  const char *name = nullptr, *text = nullptr;
+  cu.cuGetErrorName(rc, &name);
+  cu.cuGetErrorString(rc, &text);
+  return fmt::format("error {} {}: {}", rc, name ? name : "?", text ? text : "?");
+}
+}  // namespace
+
 ModuleLoadResult CudaDriver::load(int ordinal, ByteView image, const std::vector<std::string>& entries) const {
   ModuleLoadResult r;
-  int dev = 0;
-  device_get_(&dev, ordinal);
-  void* ctx = nullptr;
-  if (int rc = ctx_retain_(&ctx, dev); rc != 0) {
+  CUdevice dev = 0;
+  CUcontext ctx = nullptr;
+  CUresult rc = cu_.cuDeviceGet(&dev, ordinal);
+  if (rc == 0) rc = cu_.cuDevicePrimaryCtxRetain(&ctx, dev);
+  if (rc != 0) {
     r.error_code = rc;
-    r.error = "cannot create a context: " + error_text(rc);
+    r.error = "cannot create a context: " + error_text(cu_, rc);
     return r;
   }
-  ctx_set_(ctx);
+  cu_.cuCtxSetCurrent(ctx);
   // PTX must be NUL-terminated for the driver; a copy with one NUL serves all kinds.
   Bytes data(image.begin(), image.end());
   data.push_back(0);
   std::string log(8192, '\0');
-  int opts[] = {kJitErrorLogBuffer, kJitErrorLogBufferSize};
+  int opts[] = {kCuJitErrorLogBuffer, kCuJitErrorLogBufferSize};
   void* vals[] = {log.data(), reinterpret_cast<void*>(uintptr_t(log.size()))};
-  void* mod = nullptr;
-  int rc = load_(&mod, data.data(), 2, opts, vals);
+  CUmodule mod = nullptr;
+  rc = cu_.cuModuleLoadDataEx(&mod, data.data(), 2, opts, vals);
   if (rc != 0) {
     r.error_code = rc;
-    r.error = error_text(rc);
+    r.error = error_text(cu_, rc);
     log.resize(strnlen(log.c_str(), log.size()));
     if (!log.empty()) r.error += "; JIT log: " + log;
   } else {
-    constexpr int kPtxVersion = 5, kBinaryVersion = 6;  // CU_FUNC_ATTRIBUTE_*
     for (auto& e : entries) {
-      void* fn = nullptr;
-      if (get_function_(&fn, mod, e.c_str()) != 0) {
+      CUfunction fn = nullptr;
+      if (cu_.cuModuleGetFunction(&fn, mod, e.c_str()) != 0) {
         r.missing.push_back(e);
       } else if (!r.binary_version) {
-        func_attr_(&r.binary_version, kBinaryVersion, fn);
-        func_attr_(&r.ptx_version, kPtxVersion, fn);
+        cu_.cuFuncGetAttribute(&r.binary_version, kCuFuncAttrBinaryVersion, fn);
+        cu_.cuFuncGetAttribute(&r.ptx_version, kCuFuncAttrPtxVersion, fn);
       }
     }
-    unload_(mod);
+    cu_.cuModuleUnload(mod);
     r.ok = r.missing.empty();
     if (!r.ok) r.error = fmt::format("{} kernel entr{} missing", r.missing.size(), r.missing.size() == 1 ? "y" : "ies");
   }
-  ctx_release_(dev);
+  cu_.cuDevicePrimaryCtxRelease(dev);
   return r;
 }
 

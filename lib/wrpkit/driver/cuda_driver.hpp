@@ -1,5 +1,5 @@
-// The CUDA driver API (libcuda) loaded at run time, reduced to what the
-// loader needs: device facts, and loading a module image to resolve entries.
+// What the loader asks of the CUDA driver: device facts, and loading a module image
+// to resolve its entries. Calls go through the one libcuda binding (cuda_api.hpp).
 #pragma once
 #include <memory>
 #include <string>
@@ -7,7 +7,7 @@
 
 #include "wrpkit/base/arch.hpp"
 #include "wrpkit/base/bytes.hpp"
-#include "wrpkit/base/dynlib.hpp"
+#include "wrpkit/driver/cuda_api.hpp"
 
 namespace wrp {
 
@@ -41,25 +41,9 @@ class CudaDriver {
   ModuleLoadResult load(int ordinal, ByteView image, const std::vector<std::string>& entries) const;
 
  private:
-  CudaDriver() = default;
-  std::string error_text(int rc) const;
-  DynLib lib_;
+  explicit CudaDriver(const CudaApi& cu) : cu_(cu) {}
+  const CudaApi& cu_;
   int count_ = 0;
-  int (*init_)(unsigned) = nullptr;
-  int (*driver_version_)(int*) = nullptr;
-  int (*device_count_)(int*) = nullptr;
-  int (*device_get_)(int*, int) = nullptr;
-  int (*device_name_)(char*, int, int) = nullptr;
-  int (*device_attr_)(int*, int, int) = nullptr;
-  int (*ctx_retain_)(void**, int) = nullptr;
-  int (*ctx_release_)(int) = nullptr;
-  int (*ctx_set_)(void*) = nullptr;
-  int (*load_)(void**, const void*, unsigned, int*, void**) = nullptr;
-  int (*unload_)(void*) = nullptr;
-  int (*get_function_)(void**, void*, const char*) = nullptr;
-  int (*func_attr_)(int*, int, void*) = nullptr;
-  int (*error_name_)(int, const char**) = nullptr;
-  int (*error_string_)(int, const char**) = nullptr;
 };
 
 }  // namespace wrp

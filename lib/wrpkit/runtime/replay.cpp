@@ -20,10 +20,7 @@ namespace wrp {
 
 namespace {
 
-constexpr int kAttrMaxDynamicSharedBytes = 8;   // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
 constexpr int kStaticSharedLimit = 48 * 1024;   // above it a kernel must opt in to dynamic shared memory
-constexpr unsigned kStreamNonBlocking = 1;      // CU_STREAM_NON_BLOCKING
-constexpr int kErrorNotFound = 500;             // CUDA_ERROR_NOT_FOUND: no such function in the module
 
 CUdevice device_handle(const CudaApi& cu, int device) {
   int count = 0;
@@ -105,7 +102,7 @@ struct Replay::State final : ReplayResources {
       cu->check(cu->cuModuleGetFunction(&f, mod->second, entry.c_str()), fmt::format("{}: kernel entry {}", where, entry));
     }
     if (l.smem_bytes > kStaticSharedLimit)
-      cu->check(cu->cuFuncSetAttribute(f, kAttrMaxDynamicSharedBytes, l.smem_bytes), where + ": dynamic shared memory");
+      cu->check(cu->cuFuncSetAttribute(f, kCuFuncAttrMaxDynamicSharedBytes, l.smem_bytes), where + ": dynamic shared memory");
     return f;
   }
 
@@ -122,7 +119,7 @@ struct Replay::State final : ReplayResources {
                             "the targets)", where, helper_images()));
     }
     auto rc = cu->cuModuleGetFunction(&f, helpers, entry);
-    if (rc == kErrorNotFound)
+    if (rc == kCuErrorNotFound)
       fail(Exit::target, fmt::format("{}: wrp-run's helper kernels in this artifact lack {} (an older wrp-build made "
                                      "them): rebuild the artifact with this wrp-build", where, entry));
     cu->check(rc, fmt::format("{}: helper kernel {}", where, entry));
@@ -237,7 +234,7 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device) {
   }
 
   phases.mark("modules");
-  cu.check(cu.cuStreamCreate(&s.stream, kStreamNonBlocking), "cuStreamCreate");
+  cu.check(cu.cuStreamCreate(&s.stream, kCuStreamNonBlocking), "cuStreamCreate");
   cu.check(cu.cuGraphCreate(&s.graph, 0), "cuGraphCreate");
   build_graph(cu, s.ctx, s, s.graph, a.ops.ops, a.name() + ": operations");
   if (!s.constants.empty())

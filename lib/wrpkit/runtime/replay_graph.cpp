@@ -13,9 +13,6 @@ namespace wrp {
 
 namespace {
 
-constexpr int kNodeConditional = 13;  // CU_GRAPH_NODE_TYPE_CONDITIONAL
-constexpr int kCondIf = 0, kCondWhile = 1;
-constexpr int kMemoryDevice = 2;      // CU_MEMORYTYPE_DEVICE
 constexpr unsigned kFillBlock = 256, kFillMaxBlocks = 1u << 16;
 
 class Builder {
@@ -92,7 +89,7 @@ class Builder {
 
   CUgraphNode copy(CUgraph g, CUgraphNode prev, CUdeviceptr dst, CUdeviceptr src, uint64_t size, const std::string& w) {
     CuMemcpy3D p{};
-    p.srcMemoryType = p.dstMemoryType = kMemoryDevice;
+    p.srcMemoryType = p.dstMemoryType = kCuMemoryTypeDevice;
     p.srcDevice = src;
     p.dstDevice = dst;
     p.WidthInBytes = size;
@@ -167,7 +164,7 @@ class Builder {
   CUgraphNode conditional(CUgraph g, CUgraphNode prev, int type, CUgraphConditionalHandle h, CUgraph& body,
                           const std::string& w) {
     CuGraphNodeParams p{};
-    p.type = kNodeConditional;
+    p.type = kCuGraphNodeConditional;
     p.conditional = {h, type, 1, nullptr, ctx_};
     auto n = add(prev, w + ": conditional node", [&](CUgraphNode* n, const CUgraphNode* d, size_t k) {
       return cu_.cuGraphAddNode(n, g, d, k, &p);
@@ -193,16 +190,16 @@ class Builder {
     if (has_a != has_b) {
       auto h = handle(g, w);
       prev = set_condition(g, prev, h, cond, has_a ? 0 : 1, w);
-      prev = conditional(g, prev, kCondIf, h, body, w);
+      prev = conditional(g, prev, kCuCondIf, h, body, w);
       chain(body, nullptr, has_a ? o.branch_a : o.branch_b, w + (has_a ? ".branch_a" : ".branch_b"));
       return prev;
     }
     auto h_if = handle(g, w), h_else = handle(g, w);
     void* args[] = {&h_if, &h_else, &cond};
     prev = kernel_node(g, prev, res_.helper(kHelperSetIfElse, w), LaunchGrid{1, 1, 1, 1}, 0, args, w);
-    prev = conditional(g, prev, kCondIf, h_if, body, w);
+    prev = conditional(g, prev, kCuCondIf, h_if, body, w);
     chain(body, nullptr, o.branch_a, w + ".branch_a");
-    prev = conditional(g, prev, kCondIf, h_else, body, w);
+    prev = conditional(g, prev, kCuCondIf, h_else, body, w);
     chain(body, nullptr, o.branch_b, w + ".branch_b");
     return prev;
   }
@@ -215,7 +212,7 @@ class Builder {
     auto h = handle(g, w);
     prev = set_condition(g, prev, h, cond, 0, w);
     CUgraph body = nullptr;
-    prev = conditional(g, prev, kCondWhile, h, body, w);
+    prev = conditional(g, prev, kCuCondWhile, h, body, w);
     auto last = chain(body, nullptr, o.branch_a, w + ".body");
     set_condition(body, last, h, cond, 0, w);
     return prev;
