@@ -17,7 +17,7 @@ inline int device_check(const Artifact& a, InspectReport& rep, int ordinal, bool
   if (!drv || ordinal >= drv->device_count()) {
     if (drv) why = fmt::format("GPU {} does not exist; this machine has {}", ordinal, drv->device_count());
     fmt::print(stderr, "wrp-inspect: cannot check on a GPU: {}\n", why);
-    return 3;
+    return int(Exit::toolchain);  // as wrp-run and the C API (WRP_ERROR_DRIVER) say it
   }
   auto plan = plan_load(a, drv->device(ordinal));
   std::vector<ModuleLoad> loads;

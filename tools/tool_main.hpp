@@ -27,7 +27,7 @@ int tool_main(const char* tool, F&& body) {
     return int(Exit::bad_input);
   } catch (const std::exception& e) {
     fmt::print(stderr, "{}: internal error: {} (please report this)\n", tool, e.what());
-    return 70;
+    return int(wrp::Exit::internal);
   }
 }
 

@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
                "With --arch: 0 the artifact loads as SASS on every listed GPU, 1 some GPU needs a JIT\n"
                "(PTX, or Warp 1.19 compiling retained source), 2 some GPU cannot load it.\n"
                "With --device: 0 every module loads as SASS, 1 some module needs JIT (0 with --allow-jit),\n"
-               "2 some module cannot load, 3 no GPU or driver."};
+               "2 some module cannot load, 4 no GPU or driver."};
   app.footer("Examples:\n"
              "  wrp-inspect sim.wrp                                what it holds, hazards, wrp-run support\n"
              "  wrp-inspect sim.wrp --arch sm_87,sm_90 && deploy   a yes/no check: SASS on both, no JIT\n"

@@ -21,8 +21,8 @@ class ExitCode(enum.IntEnum):
     OK = 0
     USAGE = 1  # bad option or manifest, existing output without force, output onto the input
     BAD_INPUT = 2  # malformed or unsafe artifact, CPU graph without allow_cpu, ...
-    TARGET = 3  # a requested target cannot be built (wrp-inspect --device: no GPU or driver)
-    TOOLCHAIN = 4  # CUDA libraries missing or failed, Warp headers of another release
+    TARGET = 3  # a requested target cannot be built; wrp-run: ops it cannot replay
+    TOOLCHAIN = 4  # CUDA libraries or driver/GPU missing or failed, Warp headers of another release
     OUTPUT = 5  # the output cannot be written; nothing was left half-written
     INTERNAL = 70  # a bug in wrpkit: please report it
 

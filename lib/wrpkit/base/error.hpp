@@ -6,14 +6,17 @@
 
 namespace wrp {
 
-// Exit codes shared by every tool (documented in README.md).
+// Exit codes shared by every tool, the one table: the C API's wrp_status, the Python
+// package's ExitCode, README.md and each tool's --help are tested against it
+// (tests/cli/test_exit_codes.py).
 enum class Exit : int {
   ok = 0,
   usage = 1,      // bad command line, bad manifest
   bad_input = 2,  // the artifact (or a module in it) is malformed or unsafe
   target = 3,     // a requested target cannot be built from what the artifact holds
-  toolchain = 4,  // CUDA toolchain missing or a compiler failed
+  toolchain = 4,  // CUDA toolchain or driver/GPU missing, or a compiler or driver call failed
   output = 5,     // the output cannot be written (read-only, full disk); nothing was left half-written
+  internal = 70,  // a bug in wrpkit (EX_SOFTWARE): an exception no check anticipated
 };
 
 class Error : public std::runtime_error {
