@@ -3,9 +3,19 @@
 // used when present (shared() says so) and never needed for a green suite.
 #pragma once
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
+
+// Ends the running test case as skipped: ctest reports it "Skipped" (the discovered
+// tests' SKIP_REGULAR_EXPRESSION in tests/CMakeLists.txt), never "Passed".
+#define WRPKIT_SKIP(why)                        \
+  do {                                          \
+    std::printf("WRPKIT-SKIP: %s\n", why);     \
+    std::fflush(stdout);                        \
+    return;                                     \
+  } while (0)
 
 namespace fixtures {
 

@@ -203,7 +203,7 @@ TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught, right out
   CHECK_FALSE(fs::exists(opt.output));
   CHECK_FALSE(fs::exists(modules_dir_for(opt.output)));
 
-  if (!find_toolchain(std::nullopt).nvfatbin) return;  // packing needs nvFatbin (scripts/setup installs it)
+  if (!find_toolchain(std::nullopt).nvfatbin) WRPKIT_SKIP("packing needs nvFatbin (scripts/setup installs it)");
   opt = options({"sm_90"});
   opt.input = src;
   opt.output = fs::path(tmp.path()) / "good.wrp";
@@ -251,7 +251,8 @@ TEST_CASE("plan: wrp-run's helper kernels where the graph has if/while/memtile, 
 }
 
 TEST_CASE("pipeline: the helper fatbin goes into the .wrp, checked, a rebuild without them drops it") {
-  if (!find_toolchain(std::nullopt).nvfatbin || !find_toolchain(std::nullopt).nvrtc) return;  // scripts/setup installs them
+  if (!find_toolchain(std::nullopt).nvfatbin || !find_toolchain(std::nullopt).nvrtc)
+    WRPKIT_SKIP("needs nvFatbin and NVRTC (scripts/setup installs them)");
   auto src = fixtures::local("warp-1.19.0-h200/default-sf/while_loop");
   auto a = open_artifact(src);
   REQUIRE(a.replay_helpers.empty());
