@@ -82,8 +82,10 @@ def main(wheel):
     assert "--json" in run(["wrp-inspect", "--help"], env).stdout
     prefix = run([py, "-c", "import wrpkit; print(wrpkit.cmake_prefix())"], env).stdout.strip()
     assert os.path.isfile(os.path.join(prefix, "lib", "cmake", "wrpkit", "wrpkitConfig.cmake")), prefix
-    assert os.path.isfile(os.path.join(prefix, "include", "wrpkit", "loader.hpp")), prefix
-    assert os.path.isfile(os.path.join(prefix, "lib", "libwrpkit.a")), prefix
+    for header in (("wrpkit", "report", "loader.hpp"), ("wrpkit", "wrp_runtime.h")):
+        assert os.path.isfile(os.path.join(prefix, "include", *header)), (prefix, header)
+    for archive in ("libwrpkit_base.a", "libwrpkit_formats.a", "libwrpkit_build.a", "libwrpkit_replay.a"):
+        assert os.path.isfile(os.path.join(prefix, "lib", archive)), (prefix, archive)
     # the tools carry their C++ dependencies: only glibc's libraries and the loader
     # (wrp-run: and the runtime library beside it, found through its RPATH)
     for tool in ("bin/wrp-build", "bin/wrp-inspect", "bin/wrp-run", "lib/libwrpkit_runtime.so"):
