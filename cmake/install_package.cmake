@@ -11,7 +11,8 @@ endif()
 install(TARGETS ${WRPKIT_INSTALLED_LIBRARIES} EXPORT wrpkitTargets ARCHIVE DESTINATION ${WRPKIT_INSTALL_LIB}
         LIBRARY DESTINATION ${WRPKIT_INSTALL_LIB})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/wrpkit DESTINATION ${WRPKIT_INSTALL_INCLUDE}
-        FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
+        FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h"
+        PATTERN "*_toml.hpp" EXCLUDE)  # the library's own: they include toml++
 set(WRPKIT_CMAKE_DIR ${WRPKIT_INSTALL_LIB}/cmake/wrpkit)
 install(EXPORT wrpkitTargets NAMESPACE wrpkit:: DESTINATION ${WRPKIT_CMAKE_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/wrpkitConfig.cmake.in

@@ -14,7 +14,6 @@
 #include "wrpkit/build/build.hpp"
 #include "wrpkit/toolchain/build_cache.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/base/json.hpp"
 #include "wrpkit/toolchain/nvrtc_workers.hpp"
 #include "wrpkit/build/targets.hpp"
 
@@ -184,7 +183,7 @@ int main(int argc, char** argv) {
     // The progress line only where someone watches: a terminal, not --quiet, not --verbose's log.
     opt.progress = wrp::progress_printer(!quiet && !verbose && isatty(2), progress_fd);
     auto report = wrp::run_build(opt);
-    if (json) std::cout << wrp::to_json(report.json()) << "\n";
+    if (json) std::cout << report.json() << "\n";
     else if (!quiet) std::cout << report.text();
     return 0;
   });

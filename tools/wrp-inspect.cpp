@@ -4,12 +4,10 @@
 
 #include <iostream>
 
-#include "wrpkit/formats/artifact.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/report/inspect.hpp"
-#include "wrpkit/base/json.hpp"
-#include "wrpkit/report/loader.hpp"
-#include "device_check.hpp"
+#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/report/device_check.hpp"
+#include "wrpkit/report/inspect_print.hpp"
 #include "tool_main.hpp"
 
 int main(int argc, char** argv) {
@@ -54,9 +52,12 @@ int main(int argc, char** argv) {
       wrp::fail(wrp::Exit::usage, fmt::format("--driver {}: expected a CUDA release such as 12.6 or 13.0", driver));
     auto a = wrp::open_artifact(file);
     auto rep = wrp::inspect(a, archs, drv);
-    if (device >= 0) return wrp::device_check(a, rep, device, allow_jit, load, json);
-    if (json) std::cout << wrp::to_json(rep.json) << "\n";
-    else std::cout << rep.text;
-    return wrp::load_matrix_exit_code(a, archs, drv);
+    if (device >= 0) {
+      auto check = wrp::check_on_device(a, device, allow_jit, load);
+      std::cout << (json ? wrp::inspect_json(rep, &check) + "\n" : wrp::device_check_text(rep, check));
+      return check.exit_code;
+    }
+    std::cout << (json ? wrp::inspect_json(rep) + "\n" : wrp::inspect_text(rep));
+    return wrp::load_matrix_exit_code(rep);
   });
 }

@@ -1,11 +1,12 @@
-// wrpkit's own provenance section (TOML written by wrp-build, read by
-// wrp-inspect): parsed, then read key by key as the inspect report does.
+// wrpkit's own provenance section (TOML written by wrp-build, read once by
+// open_artifact): parsed into the typed record, written back and read again,
+// which must give the same record.
 #include "fuzz_target.hpp"
 #include "wrpkit/formats/provenance.hpp"
 
 WRPKIT_FUZZ_TARGET(provenance) {
-  auto t = wrp::parse_provenance("fuzz.wrp", input, 0x40);
-  if (!t) return;
-  auto again = wrp::parse_provenance("rewritten.wrp", wrp::serialize_provenance(*t), 0);
-  FUZZ_CHECK(again.has_value());
+  auto p = wrp::parse_provenance("fuzz.wrp", input, 0x40);
+  auto bytes = wrp::serialize_provenance(p);
+  auto again = wrp::parse_provenance("rewritten.wrp", bytes, 0);
+  FUZZ_CHECK(wrp::serialize_provenance(again) == bytes);
 }

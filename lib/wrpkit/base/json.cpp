@@ -1,4 +1,4 @@
-#include "wrpkit/base/json.hpp"
+#include "wrpkit/base/json_toml.hpp"
 
 #include <fmt/format.h>
 

@@ -1,13 +1,10 @@
-// JSON output. toml++ (already a dependency for targets.toml) serialises its
-// tables as JSON, so reports are built as toml::table and printed with this.
+// JSON output for one-line records (progress events, wrp-run's timing line).
+// Reports are built as toml::table and printed by json_toml.hpp's to_json.
 #pragma once
 #include <string>
 #include <string_view>
-#include <toml++/toml.h>
 
 namespace wrp {
-
-std::string to_json(const toml::table& t);
 
 // A JSON string literal of `s` (quotes, backslashes and control characters
 // escaped), for one-line records toml++'s multi-line formatter does not make.

@@ -17,6 +17,7 @@
 #include "wrpkit/build/build_plan.hpp"
 #include "wrpkit/build/build_stages.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/base/json_toml.hpp"
 
 namespace wrp {
 
@@ -152,7 +153,7 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   return report;
 }
 
-toml::table BuildReport::json() const {
+std::string BuildReport::json() const {
   toml::array outs;
   for (auto& o : outputs) {
     toml::array targets, mods;
@@ -176,10 +177,10 @@ toml::table BuildReport::json() const {
                                {"replay_helpers_size", int64_t(o.replay_helpers_bytes)},
                                {"replay_helpers_for", std::move(helper_ops)}});
   }
-  return toml::table{{"outputs", std::move(outs)}, {"toolchain", toolchain}, {"jobs", int64_t(jobs)},
-                     {"compiles", int64_t(compiles)},
-                     {"cache", toml::table{{"enabled", cache}, {"hits", int64_t(cache_hits)},
-                                           {"misses", int64_t(cache_misses)}}}};
+  return to_json(toml::table{{"outputs", std::move(outs)}, {"toolchain", toolchain}, {"jobs", int64_t(jobs)},
+                             {"compiles", int64_t(compiles)},
+                             {"cache", toml::table{{"enabled", cache}, {"hits", int64_t(cache_hits)},
+                                                   {"misses", int64_t(cache_misses)}}}});
 }
 
 std::string BuildReport::text() const {

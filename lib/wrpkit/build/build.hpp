@@ -9,8 +9,6 @@
 #include <string>
 #include <vector>
 
-#include <toml++/toml.h>
-
 #include "wrpkit/base/arch.hpp"
 #include "wrpkit/toolchain/compile.hpp"
 #include "wrpkit/toolchain/package.hpp"
@@ -82,7 +80,8 @@ struct BuildReport {
   size_t compiles = 0;  // distinct images the build needed (module images and helpers)
   bool cache = false;   // a build cache was used
   uint64_t cache_hits = 0, cache_misses = 0;  // of `compiles`: taken from the cache / compiled
-  toml::table json() const;
+  // The report's two printers: JSON (one object, keys sorted) and text.
+  std::string json() const;
   std::string text() const;
 };
 

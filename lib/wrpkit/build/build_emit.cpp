@@ -44,56 +44,45 @@ std::vector<fs::path> meta_files(const Artifact& a) {
   return metas;
 }
 
-toml::table provenance(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
-                       const std::vector<BuiltModule>& reports, const Bytes& helpers, const BuildOptions& opt,
-                       const std::string& toolchain) {
-  toml::table prov;
-  prov.insert("wrpkit_version", WRPKIT_VERSION);
-  toml::array tarr;
-  for (auto& t : plan.targets) tarr.push_back(t.sm());
-  prov.insert("targets", std::move(tarr));
-  prov.insert("ptx", opt.ptx == PtxMode::lowest ? "lowest" : "none");
-  prov.insert("compress", opt.compress);
-  prov.insert("kernels", opt.all_kernels ? "all" : "launched");
-  prov.insert("target_arch", int64_t(plan.target_arch));
+Provenance provenance(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
+                      const std::vector<BuiltModule>& reports, const Bytes& helpers, const BuildOptions& opt,
+                      const std::string& toolchain) {
+  Provenance prov;
+  prov.wrpkit_version = WRPKIT_VERSION;
+  for (auto& t : plan.targets) prov.targets.push_back(t.sm());
+  prov.ptx = opt.ptx == PtxMode::lowest ? "lowest" : "none";
+  prov.compress = opt.compress;
+  prov.kernels = opt.all_kernels ? "all" : "launched";
+  prov.target_arch = int64_t(plan.target_arch);
   // The oldest driver the SASS was built for (driver_floor.hpp), and the CUDA of the
   // Warp that wrote the capture (what a floor above it costs: wrp-inspect's hazard).
-  prov.insert("min_driver", plan.floor.str());
-  prov.insert("min_driver_from", plan.floor_from);
-  if (auto own = capture_cuda(a)) prov.insert("capture_cuda", own->str());
-  prov.insert("input", toml::table{{"wrp", a.wrp_path.filename().string()},
-                                   {"wrp_sha256", sha256_hex(serialize_container(a.container))}});
-  prov.insert("toolchain", toml::table{{"tools", toolchain}, {"options", "-O3 (PTX); Warp's recipe (source)"}});
-  toml::array mods;
+  prov.min_driver = plan.floor.str();
+  prov.min_driver_from = plan.floor_from;
+  if (auto own = capture_cuda(a)) prov.capture_cuda = own->str();
+  prov.input_wrp = a.wrp_path.filename().string();
+  prov.input_wrp_sha256 = sha256_hex(serialize_container(a.container));
+  prov.tools = toolchain;
+  prov.options = "-O3 (PTX); Warp's recipe (source)";
   for (size_t m = 0; m < packed.size(); ++m) {
     auto& bm = reports[m];
-    auto& pm = plan.modules[m];
-    toml::array imgs;
+    ProvenanceModule pm{.file = bm.output_file, .source = bm.source_file, .from = bm.from,
+                        .source_sha256 = sha256_hex(a.modules[m].bytes), .sha256 = sha256_hex(packed[m].fatbin),
+                        .cuda_source = bm.cuda_source, .kernels_built = int64_t(bm.kernels_kept),
+                        .kernels_in_source = int64_t(bm.kernels_total)};
+    if (plan.modules[m].from == ImageOrigin::source) pm.recipe = plan.modules[m].source.recipe.str();
     for (auto& i : bm.images) {
-      toml::table t{{"kind", i.kind}, {"arch", i.arch.str()}, {"size", int64_t(i.size)}, {"sha256", i.sha256},
-                    {"from", i.from}};
-      if (!i.compiler.empty()) t.insert("compiler", i.compiler);
-      if (!i.ptx_isa.empty()) {
-        t.insert("ptx_isa", i.ptx_isa);
-        auto isa = isa_number(i.ptx_isa);
-        t.insert("min_driver", cuda_release_for_isa(isa));
-      }
-      imgs.push_back(std::move(t));
+      ProvenanceImage pi{.kind = i.kind, .arch = i.arch.str(), .from = i.from, .sha256 = i.sha256,
+                         .compiler = i.compiler, .ptx_isa = i.ptx_isa, .size = int64_t(i.size)};
+      if (!i.ptx_isa.empty()) pi.min_driver = cuda_release_for_isa(isa_number(i.ptx_isa));
+      pm.images.push_back(std::move(pi));
     }
-    toml::table mt{{"file", bm.output_file}, {"source", bm.source_file}, {"from", bm.from},
-                   {"source_sha256", sha256_hex(a.modules[m].bytes)}, {"sha256", sha256_hex(packed[m].fatbin)},
-                   {"kernels_built", int64_t(bm.kernels_kept)}, {"kernels_in_source", int64_t(bm.kernels_total)},
-                   {"images", std::move(imgs)}};
-    if (pm.from == ImageOrigin::source) mt.insert("recipe", pm.source.recipe.str());
-    if (!bm.cuda_source.empty()) mt.insert("cuda_source", bm.cuda_source);
-    mods.push_back(std::move(mt));
+    prov.modules.push_back(std::move(pm));
   }
-  prov.insert("modules", std::move(mods));
   if (!helpers.empty()) {
-    toml::array archs;
-    for (auto& h : plan.helpers->jobs) archs.push_back(h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm());
-    prov.insert("replay_helpers", toml::table{{"images", std::move(archs)}, {"size", int64_t(helpers.size())},
-                                              {"sha256", sha256_hex(helpers)}});
+    ProvenanceHelpers h{.size = int64_t(helpers.size()), .sha256 = sha256_hex(helpers)};
+    for (auto& job : plan.helpers->jobs)
+      h.images.push_back(job.to_ptx ? "compute_" + std::to_string(job.arch.number()) : job.arch.sm());
+    prov.replay_helpers = std::move(h);
   }
   return prov;
 }

@@ -83,6 +83,13 @@ void parse_sections(Artifact& a) {
   auto& ops = a.container.require(kSectionOperations, file);
   a.ops = walk_ops(file, ops.data, ops.file_offset, a.meta);
   if (auto* h = a.container.find(kSectionWrpkitHelpers)) a.replay_helpers = parse_replay_helpers(file, *h);
+  if (auto* s = a.container.find(kSectionWrpkit)) {
+    try {
+      a.provenance = parse_provenance(file, s->data, s->file_offset);
+    } catch (const Error& e) {
+      a.provenance_error = e.what();
+    }
+  }
   for (auto& b : a.meta.bindings)
     if (!find_region(a.regions, b.region_id))
       fail(Exit::bad_input, fmt::format("{}: binding '{}' names region {} that the memory section lacks", file, printable(b.name),

@@ -13,6 +13,7 @@
 #include "wrpkit/formats/metadata.hpp"
 #include "wrpkit/formats/module_binary.hpp"
 #include "wrpkit/formats/ops.hpp"
+#include "wrpkit/formats/provenance.hpp"
 
 namespace wrp {
 
@@ -44,6 +45,11 @@ struct Artifact {
   std::vector<ModuleFile> modules;  // parallel to meta.modules
   // wrp-run's helper kernels (wrpkit-helpers section, helpers_section.hpp): their images; empty when absent.
   std::vector<Image> replay_helpers;
+  // How wrp-build made it (the wrpkit section), read once here; nullopt for a capture.
+  // A section that is not TOML leaves the error (one line) in provenance_error instead:
+  // wrp-inspect refuses it, a loader goes on without it.
+  std::optional<Provenance> provenance;
+  std::string provenance_error;
 
   bool is_cpu() const { return container.device == kDeviceCpu; }
   std::string name() const { return wrp_path.string(); }

@@ -23,14 +23,8 @@ namespace {
 
 // The capture_cuda a wrp-build output's provenance records; nullopt for captures and older builds.
 std::optional<CudaVersion> provenance_capture_cuda(const Artifact& a) {
-  auto* s = a.container.find(kSectionWrpkit);
-  if (!s) return std::nullopt;
-  try {
-    if (auto prov = parse_provenance(a.name(), s->data, s->file_offset))
-      if (auto v = (*prov)["capture_cuda"].value<std::string>()) return parse_cuda_version(*v);
-  } catch (const Error&) {
-  }
-  return std::nullopt;
+  if (!a.provenance || a.provenance->capture_cuda.empty()) return std::nullopt;
+  return parse_cuda_version(a.provenance->capture_cuda);
 }
 
 }  // namespace

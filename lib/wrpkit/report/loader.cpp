@@ -23,17 +23,10 @@ std::string fix_command(const Artifact& a, const Arch& gpu) {
   // Rebuild from the original capture when this artifact was built by wrpkit.
   std::string input = a.wrp_path.string();
   std::vector<std::string> targets;
-  if (auto* s = a.container.find(kSectionWrpkit)) {
-    try {
-      if (auto prov = parse_provenance(a.name(), s->data, s->file_offset)) {
-        if (auto in = (*prov)["input"]["wrp"].value<std::string>()) input = *in;
-        if (auto* arr = (*prov)["targets"].as_array())
-          for (auto& t : *arr)
-            if (auto v = t.value<std::string>()) targets.push_back(*v);
-      }
-    } catch (const std::exception&) {
-      // unreadable provenance: fall back to this artifact's own path
-    }
+  if (auto& prov = a.provenance) {
+    if (!prov->input_wrp.empty()) input = prov->input_wrp;
+    for (auto& t : prov->targets)
+      if (t != "?") targets.push_back(t);
   }
   if (std::find(targets.begin(), targets.end(), gpu.sm()) == targets.end()) targets.push_back(gpu.sm());
   std::sort(targets.begin(), targets.end(), [](auto& x, auto& y) { return parse_arch(x) < parse_arch(y); });
