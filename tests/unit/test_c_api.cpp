@@ -1,0 +1,62 @@
+// The runtime's C API (wrp_runtime.h, libwrpkit_runtime.so) without a GPU:
+// NULL arguments are usage errors, a damaged artifact is bad input before any
+// driver call, and a sound one reaches the driver (no GPU here: WRP_ERROR_DRIVER,
+// the message naming it; where a GPU is present it loads).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "fixtures.hpp"
+#include "wrpkit/base/bytes.hpp"
+#include "wrpkit/wrp_runtime.h"
+
+namespace {
+
+std::string last() { return wrp_last_error(); }
+
+}  // namespace
+
+TEST_CASE("C API: NULL arguments are WRP_ERROR_USAGE with a message naming the argument") {
+  wrp_graph* g = nullptr;
+  CHECK(wrp_load(nullptr, 0, &g) == WRP_ERROR_USAGE);
+  CHECK(last() == "path is NULL");
+  CHECK(wrp_load("x.wrp", 0, nullptr) == WRP_ERROR_USAGE);
+  CHECK(wrp_load_from_memory(nullptr, 0, nullptr, 0, "m", 0, &g) == WRP_ERROR_USAGE);
+  wrp_module_file bad{nullptr, nullptr, 0};
+  char one = 0;
+  CHECK(wrp_load_from_memory(&one, 1, &bad, 1, "m", 0, &g) == WRP_ERROR_USAGE);
+  CHECK(last().find("modules[0]") != std::string::npos);
+  uint64_t size = 0;
+  CHECK(wrp_param_size(nullptr, "x", &size) == WRP_ERROR_USAGE);
+  CHECK(wrp_launch(nullptr, nullptr) == WRP_ERROR_USAGE);
+  CHECK(wrp_synchronize(nullptr) == WRP_ERROR_USAGE);
+  wrp_unload(nullptr);  // a no-op, as free(NULL)
+}
+
+TEST_CASE("C API: a missing or damaged artifact is WRP_ERROR_BAD_INPUT, one line naming the file") {
+  wrp_graph* g = reinterpret_cast<wrp_graph*>(1);
+  CHECK(wrp_load("/nonexistent/x.wrp", 0, &g) == WRP_ERROR_BAD_INPUT);
+  CHECK(g == nullptr);
+  CHECK(last().find("/nonexistent/x.wrp") != std::string::npos);
+  auto bytes = wrp::read_file(fixtures::ptx75());
+  bytes.resize(bytes.size() / 2);
+  CHECK(wrp_load_from_memory(bytes.data(), bytes.size(), nullptr, 0, "half.wrp", 0, &g) == WRP_ERROR_BAD_INPUT);
+  CHECK(last().starts_with("half.wrp: "));
+  CHECK(last().find('\n') == std::string::npos);
+}
+
+TEST_CASE("C API: a sound artifact whose module file is absent is bad input, with it the driver is reached") {
+  auto path = fixtures::ptx75();
+  auto bytes = wrp::read_file(path);
+  wrp_graph* g = nullptr;
+  CHECK(wrp_load_from_memory(bytes.data(), bytes.size(), nullptr, 0, "p.wrp", 0, &g) == WRP_ERROR_BAD_INPUT);
+  CHECK(last().find("is missing") != std::string::npos);
+  auto status = wrp_load(path.c_str(), 0, &g);
+  if (status == WRP_OK) {  // a machine with a GPU
+    wrp_unload(g);
+    return;
+  }
+  CHECK(status == WRP_ERROR_DRIVER);
+  CHECK(g == nullptr);
+  CHECK_FALSE(last().empty());
+}
