@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/error.hpp"
@@ -26,18 +27,23 @@ struct Register {
   Register(const char* name, Target t) { registry()[name] = t; }
 };
 
-// Runs `t`; a wrp::Error is the reader refusing bad input, which is the point.
-inline int run_one(Target t, const uint8_t* data, size_t size) {
-  try {
-    t(wrp::ByteView(data, size));
-  } catch (const wrp::Error&) {
-  }
-  return 0;
-}
-
 // A property the target checks on accepted input; a violation is a finding.
 [[noreturn]] void property_failed(const char* what);
 #define FUZZ_CHECK(cond) ((cond) ? (void)0 : ::fuzz::property_failed(#cond " (" __FILE__ ")"))
+
+// Runs `t`; a wrp::Error is the reader refusing bad input, which is the point, and
+// the refusal is checked too: bad input's exit code (a targets manifest's: usage)
+// and a message of one line, as the tools print it.
+inline int run_one(Target t, const uint8_t* data, size_t size) {
+  try {
+    t(wrp::ByteView(data, size));
+  } catch (const wrp::Error& e) {
+    std::string_view message = e.what();
+    FUZZ_CHECK(e.code() == wrp::Exit::bad_input || e.code() == wrp::Exit::usage);
+    FUZZ_CHECK(!message.empty() && message.find('\n') == std::string_view::npos);
+  }
+  return 0;
+}
 
 }  // namespace fuzz
 

@@ -45,19 +45,40 @@ TEST_CASE("truncated and bit-flipped captures give errors, not crashes") {
   }
 }
 
+// A module file either reads or is refused as bad input in one line naming it.
+static void read_or_refuse(const Bytes& b) {
+  try {
+    read_module_binary("m.bin", b);
+  } catch (const Error& e) {
+    CHECK(e.code() == Exit::bad_input);
+    CHECK(std::string(e.what()).starts_with("m.bin"));
+    CHECK(std::string(e.what()).find('\n') == std::string::npos);
+  }
+}
+
 TEST_CASE("corrupt module binaries give errors, not crashes") {
   std::mt19937 rng(99);
-  for (auto& path : {fixtures::ptx75(), fixtures::cubin16(), fixtures::ptx18_source()}) {
-    auto a = open_artifact(path);
-    auto& bytes = a.modules[0].bytes;
-    for (size_t n = 0; n < bytes.size(); n += bytes.size() / 200) {
-      Bytes cut(bytes.begin(), bytes.begin() + n);
-      try { read_module_binary("m", cut); } catch (const Error&) {}
-    }
-    for (int i = 0; i < 300; ++i) {
+  auto fatbin = read_file(fixtures::data() / "fatbin" / "particles_sm75_sm90_compute75.fatbin");
+  std::vector<Bytes> modules{fatbin, Bytes{'.', 'v'}, Bytes{}};  // a real fatbin, and ones too small to step through
+  for (auto& path : {fixtures::ptx75(), fixtures::cubin16(), fixtures::ptx18_source()})
+    modules.push_back(open_artifact(path).modules[0].bytes);
+  size_t refused = 0;
+  for (auto& bytes : modules) {
+    size_t step = std::max<size_t>(1, bytes.size() / 200);
+    for (size_t n = 0; n < bytes.size(); n += step) read_or_refuse(Bytes(bytes.begin(), bytes.begin() + n));
+    for (int i = 0; i < 300 && !bytes.empty(); ++i) {
       Bytes b = bytes;
       b[rng() % std::min<size_t>(b.size(), 4096)] ^= uint8_t(1u << (rng() % 8));
-      try { read_module_binary("m", b); } catch (const Error&) {}
+      read_or_refuse(b);
+    }
+    // A truncated fatbin or ELF (not PTX: any prefix of text is text) is refused, never read as whole.
+    if (bytes.size() > 64 && (bytes[0] != '/' && bytes[0] != '.')) {
+      try {
+        read_module_binary("m.bin", Bytes(bytes.begin(), bytes.begin() + bytes.size() / 2));
+      } catch (const Error&) {
+        ++refused;
+      }
     }
   }
+  CHECK(refused == 2);  // the fatbin and Warp 1.18's CUBIN
 }
