@@ -228,7 +228,7 @@ TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught, right out
   CHECK(out.modules[0].binary_digest == Digest::match);  // the new file's digest
   CHECK(out.modules[0].source_digest == Digest::match);  // the .cu travelled along
   CHECK(out.container.find(kSectionWrpkit));
-  CHECK(report.outputs[0].modules[0].from == "source");
+  CHECK(report.outputs[0].modules[0].from == ImageOrigin::source);
 }
 
 TEST_CASE("plan: wrp-run's helper kernels where the graph has if/while/memtile, for every target") {

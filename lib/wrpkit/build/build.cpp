@@ -161,10 +161,10 @@ std::string BuildReport::json() const {
     for (auto& m : o.modules) {
       toml::array imgs;
       for (auto& i : m.images)
-        imgs.push_back(toml::table{{"kind", i.kind}, {"arch", i.arch.str()}, {"size", int64_t(i.size)}, {"sha256", i.sha256},
-                                   {"from", i.from}, {"compiler", i.compiler}});
+        imgs.push_back(toml::table{{"kind", image_kind_name(i.kind)}, {"arch", i.arch.str()}, {"size", int64_t(i.size)},
+                                   {"sha256", i.sha256}, {"from", image_origin_name(i.from)}, {"compiler", i.compiler}});
       mods.push_back(toml::table{{"source", m.source_file}, {"file", m.output_file}, {"size", int64_t(m.bytes)},
-                                 {"from", m.from}, {"cuda_source", m.cuda_source},
+                                 {"from", image_origin_name(m.from)}, {"cuda_source", m.cuda_source},
                                  {"kernels_built", int64_t(m.kernels_kept)}, {"kernels_in_source", int64_t(m.kernels_total)},
                                  {"images", std::move(imgs)}});
     }
@@ -198,7 +198,8 @@ std::string BuildReport::text() const {
       std::string kernels;
       if (m.kernels_kept < m.kernels_total)
         kernels = fmt::format("; {} of its {} kernels, the rest are never launched", m.kernels_kept, m.kernels_total);
-      s += fmt::format("  {} -> {} ({} bytes: {} from {}{}{})\n", m.source_file, m.output_file, m.bytes, imgs, m.from,
+      s += fmt::format("  {} -> {} ({} bytes: {} from {}{}{})\n", m.source_file, m.output_file, m.bytes, imgs,
+                       image_origin_name(m.from),
                        kernels, m.cuda_source.empty() ? "" : "; keeps " + m.cuda_source + " for Warp's own fallback");
     }
     if (o.replay_helpers_bytes)

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "wrpkit/base/arch.hpp"
+#include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/toolchain/compile.hpp"
 #include "wrpkit/toolchain/package.hpp"
 #include "wrpkit/base/progress.hpp"
@@ -43,19 +44,23 @@ struct BuildOptions {
   ProgressFn progress;       // called as compiles and packs finish (one call at a time); may be empty
 };
 
+// What a module's images are made from (also recorded as provenance).
+enum class ImageOrigin { ptx, source, binary };
+const char* image_origin_name(ImageOrigin o);  // "ptx", "source", "binary"
+
 struct BuiltImage {
-  std::string kind;  // "sass" | "ptx"
+  ImageKind kind = ImageKind::sass;  // sass or ptx
   Arch arch;
   uint64_t size = 0;
   std::string sha256;
-  std::string from;     // "ptx" | "source" | "binary": what it was made from
-  std::string ptx_isa;  // PTX images: their ISA, which sets the lowest driver that JITs them
+  ImageOrigin from = ImageOrigin::ptx;
+  int ptx_isa = 0;       // PTX images: their ISA (88 for 8.8), which sets the lowest driver that JITs them
   std::string compiler;  // the CUDA release that made it ("12.9"); empty when not known
 };
 
 struct BuiltModule {
   std::string source_file, output_file;
-  std::string from;        // "ptx" | "source" | "binary"
+  ImageOrigin from = ImageOrigin::binary;
   std::string cuda_source;  // the retained .cu copied along, if any
   uint64_t bytes = 0;
   size_t kernels_kept = 0, kernels_total = 0;  // PTX .entry functions compiled / in the capture

@@ -65,15 +65,15 @@ Provenance provenance(const BuildPlan& plan, const Artifact& a, const std::vecto
   prov.options = "-O3 (PTX); Warp's recipe (source)";
   for (size_t m = 0; m < packed.size(); ++m) {
     auto& bm = reports[m];
-    ProvenanceModule pm{.file = bm.output_file, .source = bm.source_file, .from = bm.from,
+    ProvenanceModule pm{.file = bm.output_file, .source = bm.source_file, .from = image_origin_name(bm.from),
                         .source_sha256 = sha256_hex(a.modules[m].bytes), .sha256 = sha256_hex(packed[m].fatbin),
                         .cuda_source = bm.cuda_source, .kernels_built = int64_t(bm.kernels_kept),
                         .kernels_in_source = int64_t(bm.kernels_total)};
     if (plan.modules[m].from == ImageOrigin::source) pm.recipe = plan.modules[m].source.recipe.str();
     for (auto& i : bm.images) {
-      ProvenanceImage pi{.kind = i.kind, .arch = i.arch.str(), .from = i.from, .sha256 = i.sha256,
-                         .compiler = i.compiler, .ptx_isa = i.ptx_isa, .size = int64_t(i.size)};
-      if (!i.ptx_isa.empty()) pi.min_driver = cuda_release_for_isa(isa_number(i.ptx_isa));
+      ProvenanceImage pi{.kind = image_kind_name(i.kind), .arch = i.arch.str(), .from = image_origin_name(i.from),
+                         .sha256 = i.sha256, .compiler = i.compiler, .size = int64_t(i.size)};
+      if (i.ptx_isa) pi.ptx_isa = isa_str(i.ptx_isa), pi.min_driver = cuda_release_for_isa(i.ptx_isa);
       pm.images.push_back(std::move(pi));
     }
     prov.modules.push_back(std::move(pm));

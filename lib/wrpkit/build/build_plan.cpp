@@ -111,19 +111,19 @@ class Refusals {
 
 // Cuts the module's PTX down to the kernels the metadata names (see ptx_prune.hpp).
 // Anything unexpected leaves the whole module in place: slower, never wrong.
-void keep_launched_kernels(const std::string& where, const PtxInfo& info, PlannedModule& pm) {
+void keep_launched_kernels(const std::string& where, size_t entries, PlannedModule& pm) {
   std::set<std::string> keep(pm.entries.begin(), pm.entries.end());
-  if (keep.empty() || keep.size() >= info.entries.size()) return;
+  if (keep.empty() || keep.size() >= entries) return;
   auto text = std::string_view(reinterpret_cast<const char*>(pm.ptx.data()), pm.ptx.size());
   auto cut = keep_entries(text, keep);
   if (!cut) {
-    spdlog::warn("{}: PTX not shaped as expected; compiling all {} kernels", where, info.entries.size());
+    spdlog::warn("{}: PTX not shaped as expected; compiling all {} kernels", where, entries);
     return;
   }
   Bytes bytes(cut->begin(), cut->end());
   auto left = parse_ptx(where, bytes).entries;
   if (std::set<std::string>(left.begin(), left.end()) != keep || left.size() != keep.size()) {
-    spdlog::warn("{}: cutting unused kernels went wrong; compiling all {} kernels", where, info.entries.size());
+    spdlog::warn("{}: cutting unused kernels went wrong; compiling all {} kernels", where, entries);
     return;
   }
   pm.ptx = std::move(bytes);
@@ -203,43 +203,40 @@ class Planner {
   void from_binary(size_t m, PlannedModule& pm) {
     auto& rec = a_.meta.modules[m];
     auto& mf = a_.modules[m];
+    const Image* ptx = nullptr;  // the PTX to compile from, as open_artifact read it
     switch (mf.binary.kind) {
-      case ModuleKind::ptx: {
-        auto t = strip_trailing_nuls(mf.bytes);
-        pm.ptx.assign(t.begin(), t.end());
-        pm.ptx_arch = mf.binary.ptx->target;
+      case ModuleKind::ptx:
+        ptx = &mf.binary.images[0];
         break;
-      }
       case ModuleKind::cubin:
         pm.prebuilt.push_back({mf.binary.images[0].arch, mf.bytes, mf.binary.images[0].release});
         break;
       case ModuleKind::fatbin: {
         // An artifact wrp-build made before: rebuild from its PTX, else reuse its SASS.
-        auto entries = parse_fatbin(mf.path.string(), mf.bytes);
-        const FatbinEntry* ptx = nullptr;
-        for (size_t k = 0; k < entries.size(); ++k) {
-          auto& e = entries[k];
-          if (e.kind == ImageKind::ptx && (!ptx || e.arch.number() < ptx->arch.number())) ptx = &e;
-          if (e.kind == ImageKind::sass && !e.compressed)
-            pm.prebuilt.push_back({e.arch, Bytes(mf.bytes.begin() + e.offset, mf.bytes.begin() + e.offset + e.size),
-                                   mf.binary.images[k].release});
+        for (auto& i : mf.binary.images) {
+          if (i.kind == ImageKind::ptx && (!ptx || i.arch.number() < ptx->arch.number())) ptx = &i;
+          if (i.kind == ImageKind::sass && !i.compressed) {
+            auto b = i.bytes_in(mf.bytes);
+            pm.prebuilt.push_back({i.arch, Bytes(b.begin(), b.end()), i.release});
+          }
         }
         if (ptx && ptx->compressed && pm.prebuilt.empty())
           return refuse(Exit::target, fmt::format("module {} holds compressed PTX only, which wrpkit cannot "
                                                   "decompress; build from the original capture",
                                                   rec.binary_filename));
-        if (ptx && !ptx->compressed) {
-          auto t = strip_trailing_nuls(ByteView(mf.bytes).subspan(ptx->offset, ptx->size));
-          pm.ptx.assign(t.begin(), t.end());
-          pm.ptx_arch = ptx->arch;
-          pm.prebuilt.clear();
-        }
+        if (ptx && ptx->compressed) ptx = nullptr;  // its SASS, as it is
+        if (ptx) pm.prebuilt.clear();
         break;
       }
       case ModuleKind::object:
         return refuse(Exit::bad_input, fmt::format("module {} is a host object in a CUDA graph", rec.binary_filename));
     }
-    if (!pm.ptx.empty()) return from_ptx(m, pm);
+    if (ptx) {
+      auto t = strip_trailing_nuls(ptx->bytes_in(mf.bytes));
+      pm.ptx.assign(t.begin(), t.end());
+      pm.ptx_arch = ptx->arch;
+      return from_ptx(m, *ptx, pm);
+    }
     pm.from = ImageOrigin::binary;
     std::vector<std::string> uncovered, old_driver;
     std::string made_by;  // the release of prebuilt SASS the floor's driver does not load
@@ -271,17 +268,17 @@ class Planner {
                          cubin_only_fixes(plan_.targets.front().number()), drop(uncovered)));
   }
 
-  void from_ptx(size_t m, PlannedModule& pm) {
+  // `ptx`: the image pm.ptx holds (its entries and ISA, read once by open_artifact).
+  void from_ptx(size_t m, const Image& ptx, PlannedModule& pm) {
     auto& rec = a_.meta.modules[m];
     auto where = a_.modules[m].path.string();
     pm.from = ImageOrigin::ptx;
-    auto info = parse_ptx(where, pm.ptx);
-    pm.ptx_isa = info.isa_major * 10 + info.isa_minor;
+    pm.ptx_isa = ptx.isa;
     for (auto& n : pm.entries)
-      if (std::find(info.entries.begin(), info.entries.end(), n) == info.entries.end())
+      if (std::find(ptx.entries.begin(), ptx.entries.end(), n) == ptx.entries.end())
         return refuse(Exit::bad_input, fmt::format("{} lacks kernel entry '{}' that the metadata names", where, n));
-    pm.kernels_total = pm.kernels_kept = info.entries.size();
-    if (!opt_.all_kernels) keep_launched_kernels(where, info, pm);
+    pm.kernels_total = pm.kernels_kept = ptx.entries.size();
+    if (!opt_.all_kernels) keep_launched_kernels(where, ptx.entries.size(), pm);
     auto digest = sha256_hex(pm.ptx);
     // No compiler older than the PTX reads it: SASS the floor's driver loads needs one that does.
     auto written_by = release_for_ptx_isa(pm.ptx_isa);

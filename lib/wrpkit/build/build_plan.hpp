@@ -18,9 +18,6 @@ namespace wrp {
 
 struct Artifact;
 
-// What a module's images are made from (also recorded as provenance).
-enum class ImageOrigin { ptx, source, binary };
-const char* image_origin_name(ImageOrigin o);
 
 // Which CUDA releases may compile an image so that the floor's driver loads it
 // (driver_floor.hpp); the tool check picks the newest release found that fits.

@@ -23,7 +23,7 @@ LoadPath ModuleBinary::load_path(const Arch& gpu, std::optional<CudaVersion> dri
   auto loads = [&](const Image& i) {
     if (!driver || !i.release) return true;
     return i.kind == ImageKind::sass ? sass_loads_under(*i.release, *driver, gpu)
-                                     : isa_number(i.ptx_isa) <= max_ptx_isa(driver->code());
+                                     : i.isa <= max_ptx_isa(driver->code());
   };
   for (auto& i : images)
     if (i.kind == ImageKind::sass && sass_runs_on(i.arch, gpu) && loads(i)) return LoadPath::sass;
@@ -70,20 +70,22 @@ static Image image_from_elf(const ElfInfo& e, uint64_t size) {
   Image i;
   i.kind = ImageKind::sass;
   i.arch = e.arch;
-  i.size = size;
+  i.size = i.span = size;
   describe_sass(i, e);
   return i;
 }
 
-static Image image_from_ptx(const PtxInfo& p, uint64_t size) {
+static Image image_from_ptx(const PtxInfo& p, uint64_t size, uint64_t span) {
   Image i;
   i.kind = ImageKind::ptx;
   i.arch = p.target;
   i.size = size;
+  i.span = span;
   i.ptx_isa = p.isa();
+  i.isa = isa_number(i.ptx_isa);
   i.entries = p.entries;
   i.entries_known = true;
-  i.release = release_for_ptx_isa(isa_number(i.ptx_isa));
+  i.release = release_for_ptx_isa(i.isa);
   return i;
 }
 
@@ -96,10 +98,13 @@ ModuleBinary read_module_binary(const std::string& file, ByteView data) {
       i.kind = e.kind;
       i.arch = e.arch;
       i.size = e.payload_size;
+      i.offset = e.offset;
+      i.span = e.size;
       i.compressed = e.compressed;
       if (e.kind == ImageKind::ptx) {
         i.ptx_isa = fmt::format("{}.{}", e.ptx_major, e.ptx_minor);
-        i.release = release_for_ptx_isa(isa_number(i.ptx_isa));
+        i.isa = isa_number(i.ptx_isa);  // as the string reads: a major past two digits is refused there
+        i.release = release_for_ptx_isa(i.isa);
       }
       if (!e.compressed) {
         auto payload = data.subspan(e.offset, e.size);
@@ -128,7 +133,7 @@ ModuleBinary read_module_binary(const std::string& file, ByteView data) {
   if (looks_like_ptx(data)) {
     m.kind = ModuleKind::ptx;
     m.ptx = parse_ptx(file, data);
-    m.images.push_back(image_from_ptx(*m.ptx, strip_trailing_nuls(data).size()));
+    m.images.push_back(image_from_ptx(*m.ptx, strip_trailing_nuls(data).size(), data.size()));
     return m;
   }
   fail(Exit::bad_input, fmt::format("{}: not PTX, a cubin, a fatbin or an object file (first bytes {:02x})", file,

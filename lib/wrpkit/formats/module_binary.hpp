@@ -20,12 +20,18 @@ struct Image {
   uint64_t size = 0;  // stored bytes
   bool compressed = false;
   std::string ptx_isa;               // PTX images: ".version"
+  int isa = 0;                       // PTX images: the same as a number (88 for 8.8); 0 for SASS
+  // Where the image's bytes lie in the module file: a fatbin entry's payload, padding
+  // included, or the whole file (a cubin; PTX before its trailing NULs are stripped).
+  uint64_t offset = 0, span = 0;
   std::vector<std::string> entries;  // kernel entry symbols, when readable
   bool entries_known = false;        // false for compressed images
   int elf_abi = 0;                   // SASS: ELF ABI version (7: CUDA 12 compilers, 8: CUDA 13); 0 unknown
   // The CUDA release of the compiler that made it: SASS from its ELF (driver_floor.hpp),
   // PTX the first release that reads its ISA; nullopt when unknown (compressed SASS).
   std::optional<CudaVersion> release;
+
+  ByteView bytes_in(ByteView file) const { return file.subspan(offset, span); }
 };
 
 struct ModuleBinary {

@@ -75,7 +75,7 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
     // reads ISA 9.0; newer PTX (Warp 1.18/1.19's NVRTC 13.4 writes 9.4) needs more.
     for (auto& img : bin.images)
       if (img.kind == ImageKind::ptx && !img.ptx_isa.empty()) {
-        int isa = isa_number(img.ptx_isa);
+        int isa = img.isa;
         if (isa <= max_ptx_isa(13000)) continue;
         out.push_back({"ptx_driver_floor", file,
                        fmt::format("{} PTX (ISA {}) JIT-compiles only on drivers of CUDA {} or newer; a GPU with no "

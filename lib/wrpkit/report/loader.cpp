@@ -69,8 +69,7 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
       const Image* ptx = nullptr;
       for (auto& i : bin.images)
         if (i.kind == ImageKind::ptx && ptx_jits_on(i.arch, gpu.arch)) { ptx = &i; break; }
-      int isa = 0;
-      if (ptx && !ptx->ptx_isa.empty()) isa = isa_number(ptx->ptx_isa);
+      int isa = ptx ? ptx->isa : 0;
       p.fix = fix_command(a, gpu.arch);
       if (gpu.jit_disabled) {
         p.outcome = Outcome::impossible;
