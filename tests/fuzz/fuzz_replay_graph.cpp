@@ -1,15 +1,15 @@
-// wrp-run's graph builder on any operation stream the walker accepts, through a
-// fake driver whose every call succeeds: it may refuse an op (wrp::Error) but
-// never crash, and it asks for exactly the constants bytes the runtime allocated
-// up front (graph_constants_size), the invariant its single upload relies on,
-// and no algorithm chain asks for more scratch than graph_scratch_size placed.
+// wrp-run's replay plan and graph builder on any operation stream the walker
+// accepts, through a fake driver whose every call succeeds: planning records bad
+// input as problems and never throws it; the constants sit in consecutive slots
+// of exactly the area the runtime allocates (its single upload relies on it), and
+// no node addresses scratch or constants outside the areas the plan sized.
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
 #include "fuzz_target.hpp"
 #include "wrpkit/formats/artifact.hpp"
-#include "wrpkit/helpers/replay_algorithms.hpp"
+#include "wrpkit/helpers/replay_plan.hpp"
 #include "wrpkit/runtime/replay_graph.hpp"
 
 namespace {
@@ -57,31 +57,50 @@ wrp::CudaApi fake_driver() {
 // Eight regions of 1 MiB at distinct addresses; kernels and helpers all resolve.
 class Resources : public wrp::ReplayResources {
  public:
-  wrp::CUdeviceptr address(int32_t id, uint64_t offset, uint64_t size) const override {
-    uint64_t end = offset + size;
-    if (id < 1 || id > 8 || end < offset || end > (1u << 20)) return 0;
-    return (wrp::CUdeviceptr(id) << 32) + offset;
+  explicit Resources(const wrp::ReplayPlan& plan) : plan_(plan) {}
+  wrp::CUdeviceptr address(const wrp::Operand& p) const override {
+    switch (p.area) {
+      case wrp::Operand::Area::region:
+        if (p.region < 1 || p.region > 8 || p.offset > (1u << 20)) return 0;
+        return (wrp::CUdeviceptr(p.region) << 32) + p.offset;
+      case wrp::Operand::Area::constants:
+        FUZZ_CHECK(p.offset < plan_.constants_size);
+        return 0x100000000000ull + p.offset;
+      case wrp::Operand::Area::scratch:
+        FUZZ_CHECK(p.offset < plan_.scratch_size);
+        return 0x200000000000ull + p.offset;
+      case wrp::Operand::Area::none: break;
+    }
+    return 0;
   }
   wrp::CUfunction kernel(const wrp::LaunchOp&, const std::string&) override { return this; }
   wrp::CUfunction helper(const char*, const std::string&) override { return this; }
-  wrp::CUdeviceptr constant(wrp::ByteView bytes, const std::string&) override {
-    asked += wrp::constant_slot(bytes.size());
-    return 0x100000000000ull + asked;
-  }
-  wrp::CUdeviceptr scratch(uint64_t size, const std::string&) override {
-    most_scratch = std::max(most_scratch, size);
-    return 0x200000000000ull;
-  }
-  uint64_t asked = 0, most_scratch = 0;
+
+ private:
+  const wrp::ReplayPlan& plan_;
 };
+
+std::vector<wrp::Region> eight_regions() {
+  std::vector<wrp::Region> r;
+  for (uint32_t id = 1; id <= 8; ++id) r.push_back({id, 4, 1u << 20, false, 0});
+  return r;
+}
 
 }  // namespace
 
 WRPKIT_FUZZ_TARGET(replay_graph) {
   auto summary = wrp::walk_ops("fuzz.wrp", input, 0x40, real_metadata());
   static const wrp::CudaApi driver = fake_driver();
-  Resources res;
-  wrp::build_graph(driver, nullptr, res, reinterpret_cast<wrp::CUgraph>(uintptr_t(1)), summary.ops, "fuzz.wrp");
-  FUZZ_CHECK(res.asked == wrp::graph_constants_size(summary.ops));
-  FUZZ_CHECK(res.most_scratch <= wrp::graph_scratch_size(summary.ops));
+  static const auto regions = eight_regions();
+  auto plan = wrp::plan_replay(summary.ops, regions, "fuzz.wrp");  // never throws bad input
+  uint64_t end = 0;
+  for (auto& c : plan.constants) {
+    FUZZ_CHECK(c.offset == end);
+    end += (c.bytes.size() + wrp::kAreaAlign - 1) / wrp::kAreaAlign * wrp::kAreaAlign;
+  }
+  FUZZ_CHECK(end == plan.constants_size);
+  for (auto& p : plan.problems) FUZZ_CHECK(!p.empty() && p.find('\n') == std::string::npos);
+  if (!plan.problems.empty()) return;  // the runtime refuses these before any driver call
+  Resources res(plan);
+  wrp::build_graph(driver, nullptr, res, reinterpret_cast<wrp::CUgraph>(uintptr_t(1)), plan);
 }

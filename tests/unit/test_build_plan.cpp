@@ -240,8 +240,9 @@ TEST_CASE("plan: wrp-run's helper kernels where the graph has if/while/memtile, 
   CHECK(plan.helpers->jobs.front().arch.sm() == "sm_80");
   CHECK(plan.helpers->jobs.back().to_ptx);
   CHECK(plan.helpers->jobs.back().arch.number() == 80);
-  // only the kernels a while loop launches: the condition setters
-  CHECK(plan.helpers->entries == std::vector<std::string>{"wrpkit_set_condition", "wrpkit_set_if_else"});
+  // only the kernels the graph's replay plan launches: a while loop sets its condition
+  CHECK(plan.helpers->entries == std::vector<std::string>{"wrpkit_set_condition"});
+  CHECK(plan.helpers->for_ops == std::vector<std::string>{"while"});
   auto none = options({"sm_90"});
   CHECK(plan_build(none, w, "/tmp/x.wrp", none.targets).helpers->jobs.size() == 1);  // --ptx none: SASS only
   none.replay_helpers = false;  // --no-replay-helpers

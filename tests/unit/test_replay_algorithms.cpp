@@ -17,6 +17,7 @@
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/helpers/replay_algorithms.hpp"
 #include "wrpkit/helpers/replay_helpers.hpp"
+#include "wrpkit/helpers/replay_plan.hpp"
 
 using namespace wrp;
 
@@ -72,6 +73,20 @@ std::vector<size_t> param_sizes(const std::string& entry) {
   return sizes;
 }
 
+// Addresses as this test numbers them: region r at r << 24, scratch at kScratch.
+using DevicePtr = uint64_t;
+constexpr DevicePtr kScratch = 0x7000000;
+
+DevicePtr address(const Operand& p) {
+  switch (p.area) {
+    case Operand::Area::region: return (DevicePtr(p.region) << 24) + p.offset;
+    case Operand::Area::scratch: return kScratch + p.offset;
+    case Operand::Area::constants: FAIL("an algorithm chain uses no constants"); return 0;
+    case Operand::Area::none: break;
+  }
+  return 0;
+}
+
 struct Node {
   std::string what;  // entry, "copy" or "zero"
   unsigned x = 0, y = 0, block = 0;
@@ -80,20 +95,35 @@ struct Node {
   uint64_t bytes = 0;
 };
 
-struct Recorder final : NodeSink {
+// A chain's plan nodes as numbers; each kernel argument's width checked against the
+// kernel's own declaration (a host value of the wrong width would shift the rest).
+struct Recorder {
   std::vector<Node> nodes;
-  void kernel(const std::string& entry, LaunchGrid grid, void** args) override {
-    Node n{entry, grid.x, grid.y, grid.block};
-    auto sizes = param_sizes(entry);
-    for (size_t i = 0; i < sizes.size(); ++i) {
-      uint64_t v = 0;
-      std::memcpy(&v, args[i], sizes[i]);
-      n.args.push_back(v);
+  explicit Recorder(const std::vector<PlanNode>& plan) {
+    for (auto& p : plan) {
+      if (p.kind == PlanNode::Kind::copy) {
+        nodes.push_back({"copy", 0, 0, 0, {}, address(p.dst), address(p.src), p.bytes});
+        continue;
+      }
+      if (p.kind == PlanNode::Kind::memset) {
+        CHECK(p.value == 0);
+        nodes.push_back({"zero", 0, 0, 0, {}, address(p.dst), 0, p.bytes});
+        continue;
+      }
+      REQUIRE(p.kind == PlanNode::Kind::helper);
+      Node n{p.entry, p.grid.x, p.grid.y, p.grid.block};
+      auto sizes = param_sizes(p.entry);
+      REQUIRE_MESSAGE(sizes.size() == p.args.size(), p.entry << ": " << p.args.size() << " arguments");
+      for (size_t i = 0; i < sizes.size(); ++i) {
+        auto& arg = p.args[i];
+        size_t width = arg.kind == KernelArg::Kind::value ? arg.size : 8;  // pointers and handles: 8 bytes
+        CHECK_MESSAGE(width == sizes[i], p.entry << " argument " << i);
+        uint64_t v = arg.kind == KernelArg::Kind::pointer ? address(arg.pointer) : arg.value;
+        n.args.push_back(sizes[i] == 4 ? (v & 0xffffffffu) : v);
+      }
+      nodes.push_back(n);
     }
-    nodes.push_back(n);
   }
-  void copy(DevicePtr dst, DevicePtr src, uint64_t bytes) override { nodes.push_back({"copy", 0, 0, 0, {}, dst, src, bytes}); }
-  void zero(DevicePtr dst, uint64_t bytes) override { nodes.push_back({"zero", 0, 0, 0, {}, dst, 0, bytes}); }
   std::string entries() const {
     std::string s;
     for (auto& n : nodes) s += (s.empty() ? "" : " ") + n.what;
@@ -101,30 +131,38 @@ struct Recorder final : NodeSink {
   }
 };
 
-constexpr DevicePtr kScratch = 0x7000000;
-
-// Region r at r << 24; operands must lie inside the artifact's regions.
+// Operands must lie inside the artifact's regions.
 Recorder chain(const Artifact& a, const Op& o) {
-  Recorder rec;
-  auto operand = [&](const RegionRef& r, uint64_t bytes, const char* what) -> DevicePtr {
+  std::vector<PlanNode> plan;
+  auto operand = [&](const RegionRef& r, uint64_t bytes, const char* what) {
     auto* reg = r.region > 0 ? find_region(a.regions, uint32_t(r.region)) : nullptr;
     if (!reg || r.offset + bytes > reg->size) FAIL(what << " outside region " << r.region);
-    return (DevicePtr(r.region) << 24) + r.offset;
+    return Operand::in_region(uint32_t(r.region), r.offset);
   };
-  append_algorithm(rec, o, operand, kScratch, "test");
-  return rec;
+  append_algorithm(plan, o, operand, Operand{Operand::Area::scratch, 0, 0}, "test");
+  for (auto& n : plan) CHECK(n.where == "test");
+  return Recorder(plan);
 }
 
 std::string refusal(const Op& o) {
-  Recorder rec;
-  auto anywhere = [](const RegionRef& r, uint64_t, const char*) { return (DevicePtr(1) << 24) + r.offset; };
+  std::vector<PlanNode> plan;
+  auto anywhere = [](const RegionRef& r, uint64_t, const char*) { return Operand::in_region(1, r.offset); };
   try {
-    append_algorithm(rec, o, anywhere, kScratch, "x.wrp: operations[0] (op)");
+    append_algorithm(plan, o, anywhere, Operand{Operand::Area::scratch, 0, 0}, "x.wrp: operations[0] (op)");
   } catch (const Error& e) {
     CHECK(e.code() == Exit::bad_input);
     return e.what();
   }
   return "";
+}
+
+// The helper entries one op's chain launches, as the replay plan records them.
+std::vector<std::string> entries_of(const Artifact& a, const Op& o) {
+  std::vector<std::string> out;
+  for (auto& n : plan_replay({o}, a.regions, "t").nodes)
+    if (n.kind == PlanNode::Kind::helper && std::find(out.begin(), out.end(), n.entry) == out.end())
+      out.push_back(n.entry);
+  return out;
 }
 
 }  // namespace
@@ -247,7 +285,7 @@ TEST_CASE("chains: bits 4..28 take three passes and a copy back, 64-bit keys wit
   CHECK(one.entries() == "wrpkit_radix_tile_k32_v32");
   CHECK(one.nodes[0].args == std::vector<uint64_t>{k1, v1, 1, 1, 0, 32});  // keys, values, n, kind, bits [0, 32)
   CHECK(algorithm_scratch_size(*sorts[5]) == 0);
-  CHECK(algorithm_entries_of(*sorts[2]) ==
+  CHECK(entries_of(a, *sorts[2]) ==
         std::vector<std::string>{"wrpkit_radix_histogram_k64", "wrpkit_scan_apply_u32", "wrpkit_radix_scatter_k64_v64"});
 }
 
@@ -312,17 +350,20 @@ TEST_CASE("chains: the scratch one area must hold is the most any op needs, nest
   auto& a = scene("radix_sorts");
   uint64_t most = 0;
   for (auto& o : a.ops.ops) most = std::max(most, is_algorithm_op(o.type) ? algorithm_scratch_size(o) : 0);
-  CHECK(graph_scratch_size(a.ops.ops) == most);
-  Op loop;
+  CHECK(plan_replay(a.ops.ops, a.regions, "t").scratch_size == most);
+  Op loop;  // a while whose condition is in the first region, around every sort
   loop.type = kOpWhile;
+  loop.dst_region = int32_t(a.regions.front().id);
   loop.branch_a = a.ops.ops;
-  CHECK(graph_scratch_size({loop}) == most);
+  CHECK(plan_replay({loop}, a.regions, "t").scratch_size == most);
   // every entry a chain launches is one the helpers' source declares and the helper build checks for
   auto all = replay_helper_entries();
-  for (auto* name : {"scans", "sums", "radix_sorts", "segmented_sorts", "runlength"})
-    for (auto& o : scene(name).ops.ops)
-      if (is_algorithm_op(o.type))
-        for (auto& e : algorithm_entries_of(o)) CHECK(std::find(all.begin(), all.end(), e) != all.end());
+  for (auto* name : {"scans", "sums", "radix_sorts", "segmented_sorts", "runlength"}) {
+    auto plan = plan_replay(scene(name).ops.ops, scene(name).regions, name);
+    CHECK(plan.problems.empty());
+    CHECK_FALSE(plan.helper_entries.empty());
+    for (auto& e : plan.helper_entries) CHECK(std::find(all.begin(), all.end(), e) != all.end());
+  }
 }
 
 TEST_CASE("chains: operands misaligned for their elements or of too many components are bad input") {
@@ -340,8 +381,10 @@ TEST_CASE("chains: operands misaligned for their elements or of too many compone
   Op empty;  // a run-length encode of nothing writes a zero count
   empty.type = kOpRunlengthEncode;
   empty.algo.d = {1, 0};
-  Recorder rec;
-  append_algorithm(rec, empty, [](const RegionRef&, uint64_t, const char*) { return DevicePtr(256); }, kScratch, "t");
+  std::vector<PlanNode> plan;
+  append_algorithm(plan, empty, [](const RegionRef&, uint64_t, const char*) { return Operand::in_region(1, 256); },
+                   Operand{}, "t");
+  Recorder rec(plan);
   CHECK((rec.entries() == "zero" && rec.nodes[0].bytes == 4));
 }
 

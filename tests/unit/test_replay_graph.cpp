@@ -14,6 +14,7 @@
 #include "wrpkit/helpers/replay_algorithms.hpp"
 #include "wrpkit/runtime/replay_graph.hpp"
 #include "wrpkit/helpers/replay_helpers.hpp"
+#include "wrpkit/helpers/replay_plan.hpp"
 
 using namespace wrp;
 
@@ -108,37 +109,34 @@ CudaApi fake_api() {
   return a;
 }
 
-// Regions at 0x10000 * id; constants uploaded at 0x900000 + 0x100 * n.
+// Regions at 0x10000 * id, the constants area at 0x900000, scratch at 0xA00000.
 class FakeResources : public ReplayResources {
  public:
   explicit FakeResources(const Artifact* a = nullptr) : a_(a) {}
-  // Regions of an artifact have their sizes; without one, eight regions of 64 KiB.
-  CUdeviceptr address(int32_t id, uint64_t offset, uint64_t size) const override {
-    uint64_t limit = 0x10000;
-    if (a_) {
-      auto* r = id > 0 ? find_region(a_->regions, uint32_t(id)) : nullptr;
-      if (!r) return 0;
-      limit = r->size;
-    } else if (id <= 0 || id > 8) {
-      return 0;
+  // Regions of an artifact have their sizes; without one, eight regions of 64 KiB (eight_regions).
+  CUdeviceptr address(const Operand& p) const override {
+    switch (p.area) {
+      case Operand::Area::region: {
+        uint64_t limit = 0x10000;
+        if (a_) {
+          auto* r = find_region(a_->regions, p.region);
+          if (!r) return 0;
+          limit = r->size;
+        } else if (p.region < 1 || p.region > 8) {
+          return 0;
+        }
+        return p.offset > limit ? 0 : CUdeviceptr(0x10000) * p.region + p.offset;
+      }
+      case Operand::Area::constants: return 0x900000 + p.offset;
+      case Operand::Area::scratch: return 0xA00000 + p.offset;
+      case Operand::Area::none: break;
     }
-    if (offset + size > limit) return 0;
-    return CUdeviceptr(0x10000) * id + offset;
+    return 0;
   }
   CUfunction kernel(const LaunchOp& l, const std::string&) override {
     return function(a_ ? a_->meta.kernel(l.module_hash, l.kernel_key)->forward_name : l.kernel_key);
   }
   CUfunction helper(const char* entry, const std::string&) override { return function(entry); }
-  CUdeviceptr constant(ByteView bytes, const std::string&) override {
-    constants.emplace_back(bytes.begin(), bytes.end());
-    return 0x900000 + 0x100 * (constants.size() - 1);
-  }
-  CUdeviceptr scratch(uint64_t size, const std::string&) override {
-    scratch_asked.push_back(size);
-    return 0xA00000;
-  }
-  std::vector<Bytes> constants;
-  std::vector<uint64_t> scratch_asked;
 
  private:
   CUfunction function(const std::string& name) {
@@ -150,6 +148,21 @@ class FakeResources : public ReplayResources {
   }
   const Artifact* a_;
 };
+
+std::vector<Region> eight_regions() {
+  std::vector<Region> r;
+  for (uint32_t id = 1; id <= 8; ++id) r.push_back({id, 4, 0x10000, false, 0});
+  return r;
+}
+
+// The plan of `ops`, checked for problems, built through the fake driver.
+ReplayPlan build(const CudaApi& api, FakeResources& res, CUgraph top, const std::vector<Op>& ops,
+                 const std::vector<Region>& regions, const std::string& where) {
+  auto plan = plan_replay(ops, regions, where);
+  REQUIRE(plan.problems.empty());
+  build_graph(api, nullptr, res, top, plan);
+  return plan;
+}
 
 std::string shape(CUgraph top) {
   // "graph: node <- previous" lines, graphs named top / body1, body2 ... in order of appearance
@@ -189,7 +202,7 @@ TEST_CASE("graph: a real while capture becomes set-condition, WHILE node, and a 
   auto api = fake_api();
   FakeResources res(&a);
   auto top = reinterpret_cast<CUgraph>(uintptr_t(1));
-  build_graph(api, nullptr, res, top, a.ops.ops, "w");
+  build(api, res, top, a.ops.ops, a.regions, "w");
   auto s = shape(top);
   // The capture: counter and acc set up, then while(counter) { step_counter }
   CHECK(s.find("top: #0 kernel wrpkit_set_condition\ntop: #1 while after #0\nbody1: #2 kernel step_counter") !=
@@ -218,7 +231,7 @@ std::string built(const char* scene, const Artifact** keep = nullptr) {
   auto api = fake_api();
   FakeResources res(&a);
   auto top = reinterpret_cast<CUgraph>(uintptr_t(1));
-  build_graph(api, nullptr, res, top, a.ops.ops, scene);
+  build(api, res, top, a.ops.ops, a.regions, scene);
   return shape(top);
 }
 
@@ -252,7 +265,7 @@ TEST_CASE("graph: Warp's fills are memtiles of 12-, 8- and 2-byte values in thei
   CHECK(fills == std::vector<std::vector<uint64_t>>{{3, 9000, 4}, {1, 5000, 8}, {1, 777, 2}});
   const Artifact* a = nullptr;
   built("fills", &a);
-  CHECK(graph_constants_size(a->ops.ops) == 3 * kConstantAlign);
+  CHECK(plan_replay(a->ops.ops, a->regions, "fills").constants_size == 3 * kAreaAlign);
 }
 
 TEST_CASE("graph: Warp's while with an if/else inside builds nested conditional bodies") {
@@ -296,7 +309,7 @@ TEST_CASE("graph: if with one or two branches, memtile word widths, copies and m
   Op ms;
   ms.type = kOpMemset, ms.dst_region = 3, ms.dst_offset = 4, ms.size = 8, ms.value = 0xAB;
   ops.push_back(ms);
-  build_graph(api, nullptr, res, top, ops, "ops");
+  auto plan = build(api, res, top, ops, eight_regions(), "ops");
   CHECK(shape(top) ==
         "top: #0 kernel wrpkit_memtile\n"
         "top: #1 kernel wrpkit_memtile after #0\n"
@@ -313,18 +326,18 @@ TEST_CASE("graph: if with one or two branches, memtile word widths, copies and m
   auto& m = g_nodes[0];  // dst, pattern, pattern words, total words, word bytes
   CHECK(m.args == std::vector<uint64_t>{0x20004, 0x900000, 3, 300, 4});
   CHECK(g_nodes[1].args == std::vector<uint64_t>{0x20010, 0x900100, 1, 1000, 8});
-  CHECK(res.constants[0] == Bytes(12, 1));
+  REQUIRE(plan.constants.size() == 3);
+  CHECK(Bytes(plan.constants[0].bytes.begin(), plan.constants[0].bytes.end()) == Bytes(12, 1));
   CHECK(g_nodes[2].args == std::vector<uint64_t>{g_nodes[3].args[0], 0x10008, 1});  // negated: else only
   CHECK(g_nodes[5].args[0] == g_nodes[6].args[0]);  // if handle
   CHECK(g_nodes[5].args[1] == g_nodes[8].args[0]);  // else handle
   CHECK(g_nodes[10].dst == 0x30000);
   CHECK(g_nodes[10].src == 0x900200);  // the h2d bytes, uploaded once at load
-  CHECK(res.constants[2] == Bytes{1, 2, 3, 4});
+  CHECK(Bytes(plan.constants[2].bytes.begin(), plan.constants[2].bytes.end()) == Bytes{1, 2, 3, 4});
   CHECK(g_nodes[11].dst == 0x30004);
   CHECK(g_nodes[11].size == 8);
-  // the runtime allocates the constants' area before building: exactly what the builder asked for
-  CHECK(res.constants.size() == 3);
-  CHECK(graph_constants_size(ops) == 3 * kConstantAlign);
+  // the runtime allocates the constants' area before building: one slot per constant
+  CHECK(plan.constants_size == 3 * kAreaAlign);
 }
 
 TEST_CASE("graph: a fill, a condition or a sort's keys outside its region is bad input naming the op") {
@@ -333,36 +346,34 @@ TEST_CASE("graph: a fill, a condition or a sort's keys outside its region is bad
   FakeResources res;
   Op fill;
   fill.type = kOpMemtile, fill.dst_region = 2, fill.dst_offset = 0, fill.size = 0x10000, fill.data = Bytes(4, 0);
-  try {
-    build_graph(api, nullptr, res, reinterpret_cast<CUgraph>(uintptr_t(1)), {fill}, "x.wrp: operations");
-    FAIL("no error");
-  } catch (const Error& e) {
-    CHECK(e.code() == Exit::bad_input);
-    CHECK(std::string(e.what()) ==
-          "x.wrp: operations[0] (memtile, offset 0): 262144 bytes at offset 0 of region 2 lie outside the regions "
-          "the file holds");
-  }
+  auto plan = plan_replay({fill}, eight_regions(), "x.wrp: operations");
+  REQUIRE(plan.problems.size() == 1);
+  CHECK(plan.problems[0] ==
+        "x.wrp: operations[0] (memtile, offset 0): 262144 bytes at offset 0 of region 2 lie outside the regions "
+        "the file holds");
+  CHECK(plan.nodes.empty());
   Op sort;  // 10000 int32 keys take 80000 bytes (two halves): more than the 64 KiB region holds
   sort.type = kOpRadixSort, sort.offset = 96;
   sort.algo.dtype = kInt32, sort.algo.count = 10000, sort.algo.end_bit = 32;
   sort.algo.a = {1, 0}, sort.algo.b = {2, 0};
-  try {
-    build_graph(api, nullptr, res, reinterpret_cast<CUgraph>(uintptr_t(1)), {sort}, "x.wrp: operations");
-    FAIL("no error");
-  } catch (const Error& e) {
-    CHECK(e.code() == Exit::bad_input);
-    CHECK(std::string(e.what()) ==
-          "x.wrp: operations[0] (radix_sort, offset 96): its keys, 80000 bytes at offset 0 of region 1 lie outside the "
-          "regions the file holds");
-  }
+  Op cond;  // a while whose condition lies past its region, after the sort
+  cond.type = kOpWhile, cond.dst_region = 3, cond.dst_offset = 0xFFFE;
+  cond.branch_a.push_back(launch_op("a"));
+  plan = plan_replay({sort, cond}, eight_regions(), "x.wrp: operations");
+  REQUIRE(plan.problems.size() == 2);  // every problem, in op order
+  CHECK(plan.problems[0] ==
+        "x.wrp: operations[0] (radix_sort, offset 96): its keys, 80000 bytes at offset 0 of region 1 lie outside the "
+        "regions the file holds");
+  CHECK(plan.problems[1].starts_with("x.wrp: operations[1] (while, offset 0): 4 bytes at offset 65534 of region 3"));
   auto old = api;
   old.cuGraphAddNode = nullptr;  // a driver before CUDA 12.3
   old.cuDriverGetVersion = [](int* v) { *v = 12020; return 0; };
   Op w;
   w.type = kOpWhile, w.dst_region = 1;
   w.branch_a.push_back(launch_op("a"));
+  plan = plan_replay({w}, eight_regions(), "x.wrp: operations");
   try {
-    build_graph(old, nullptr, res, reinterpret_cast<CUgraph>(uintptr_t(1)), {w}, "x.wrp: operations");
+    build_graph(old, nullptr, res, reinterpret_cast<CUgraph>(uintptr_t(1)), plan);
     FAIL("no error");
   } catch (const Error& e) {
     CHECK(e.code() == Exit::toolchain);
@@ -376,13 +387,23 @@ TEST_CASE("graph: Warp's radix sorts chain their kernels and copies in op order,
   auto api = fake_api();
   FakeResources res(&a);
   auto top = reinterpret_cast<CUgraph>(uintptr_t(1));
-  build_graph(api, nullptr, res, top, a.ops.ops, "radix_sorts");
+  auto plan = build(api, res, top, a.ops.ops, a.regions, "radix_sorts");
   // each node after the one before: one chain, the captures' own copies after each sort's kernels
   for (size_t i = 1; i < g_nodes.size(); ++i) CHECK(g_nodes[i].after == int(i) - 1);
   CHECK(g_nodes[0].what == "kernel wrpkit_radix_histogram_k32");
   // the int32 sort: 4 passes x 3 kernels and its two copies between the halves, then the capture's wp.copy x 2
   CHECK((g_nodes[11].what == "kernel wrpkit_radix_scatter_k32_v32" && g_nodes[12].what == "memcpy" &&
          g_nodes[14].what == "memcpy" && g_nodes[16].what == "kernel wrpkit_radix_histogram_k32"));
-  CHECK(res.scratch_asked.size() == 5);  // the sort of one element needs none
-  CHECK(*std::max_element(res.scratch_asked.begin(), res.scratch_asked.end()) == graph_scratch_size(a.ops.ops));
+  // five sorts use scratch (the sort of one element needs none), one area: the most any uses
+  uint64_t most = 0;
+  size_t using_scratch = 0;
+  for (auto& o : a.ops.ops) {
+    using_scratch += algorithm_scratch_size(o) > 0;
+    most = std::max(most, algorithm_scratch_size(o));
+  }
+  CHECK(using_scratch == 5);
+  CHECK(plan.scratch_size == most);
+  for (auto& n : g_nodes)  // every scratch address a kernel gets lies inside that area
+    for (auto v : n.args)
+      if (v >= 0xA00000 && v < 0xB00000) CHECK(v < 0xA00000 + plan.scratch_size);
 }

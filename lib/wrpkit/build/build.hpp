@@ -75,7 +75,7 @@ struct BuildOutput {
   bool target_arch_changed = false;
   std::vector<BuiltModule> modules;
   uint64_t replay_helpers_bytes = 0;  // wrp-run's helper fatbin in the .wrp; 0: none (replay_helpers.hpp)
-  std::vector<std::string> replay_helpers_for;  // the ops that need them (helper_op_names)
+  std::vector<std::string> replay_helpers_for;  // the ops that launch them (the replay plan's helper_ops)
 };
 
 struct BuildReport {

@@ -10,6 +10,7 @@
 #include "wrpkit/formats/artifact.hpp"
 #include "wrpkit/formats/driver_floor.hpp"
 #include "wrpkit/helpers/replay_helpers.hpp"
+#include "wrpkit/helpers/replay_support.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/base/hash.hpp"
@@ -406,10 +407,11 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
   // Up to 1.18 stock Warp builds if/while condition kernels at load as SASS for the
   // metadata's target_arch: the lowest target makes them run on every target of
   // its family. 1.19 builds them for the replay GPU and requires header == metadata.
-  if (auto names = helper_op_names(a.ops.ops); opt.replay_helpers && !names.empty()) {
+  // wrp-run's helper kernels: those its replay plan launches (replay_plan.hpp).
+  if (auto replay = plan_replay(a); opt.replay_helpers && !replay.helper_entries.empty()) {
     plan.helpers.emplace();
-    plan.helpers->for_ops = std::move(names);
-    plan.helpers->entries = helper_entries_needed(a.ops.ops);
+    plan.helpers->for_ops = std::move(replay.helper_ops);
+    plan.helpers->entries = std::move(replay.helper_entries);
     for (auto& t : plan.targets) plan.helpers->jobs.push_back({t, false, sass_need(plan, t), {}});
     if (opt.ptx == PtxMode::lowest) plan.helpers->jobs.push_back({plan.targets.front(), true, ptx_need(plan, a), {}});
   }

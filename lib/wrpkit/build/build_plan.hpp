@@ -72,8 +72,8 @@ struct HelperJob {
 };
 struct PlannedHelpers {
   std::vector<HelperJob> jobs;       // SASS for every target, then PTX for the lowest with --ptx lowest
-  std::vector<std::string> for_ops;  // helper_op_names of the graph
-  std::vector<std::string> entries;  // helper_entries_needed: the kernels compiled
+  std::vector<std::string> for_ops;  // the ops that launch them (the replay plan's helper_ops)
+  std::vector<std::string> entries;  // the kernels compiled: the replay plan's helper_entries
 };
 
 struct BuildPlan {

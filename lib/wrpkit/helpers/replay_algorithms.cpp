@@ -10,11 +10,10 @@ namespace wrp {
 
 namespace {
 
-constexpr uint64_t kScratchAlign = 256;
 constexpr unsigned kGridStrideBlocks = 1u << 16;  // grid-stride kernels: enough blocks to fill any GPU
 
 uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-uint64_t slot(uint64_t n) { return ceil_div(n, kScratchAlign) * kScratchAlign; }
+uint64_t slot(uint64_t n) { return ceil_div(n, kAreaAlign) * kAreaAlign; }  // scratch parts start aligned
 
 // The scan kernels by element type: int32 scans as uint32 (the same bits, wrapping).
 const char* scan_type(uint8_t dtype) {
@@ -57,23 +56,41 @@ LaunchGrid grid(unsigned x, unsigned y = 1) {
   return g;
 }
 
+// Appends nodes to a chain, each named by its op.
+class Emit {
+ public:
+  Emit(std::vector<PlanNode>& out, const std::string& where) : out_(out), where_(where) {}
+  void kernel(std::string entry, LaunchGrid grid, std::vector<KernelArg> args) {
+    PlanNode n{.kind = PlanNode::Kind::helper, .where = where_, .entry = std::move(entry), .grid = grid};
+    n.args = std::move(args);
+    out_.push_back(std::move(n));
+  }
+  void copy(Operand dst, Operand src, uint64_t bytes) {
+    out_.push_back({.kind = PlanNode::Kind::copy, .where = where_, .dst = dst, .src = src, .bytes = bytes});
+  }
+  void zero(Operand dst, uint64_t bytes) {
+    out_.push_back({.kind = PlanNode::Kind::memset, .where = where_, .dst = dst, .bytes = bytes, .value = 0});
+  }
+
+ private:
+  std::vector<PlanNode>& out_;
+  const std::string& where_;
+};
+
 // Exclusive or inclusive scan of n elements of `components` scalars at byte strides; `sums` is scan_scratch.
-void scan_chain(NodeSink& sink, const char* type, DevicePtr in, DevicePtr out, unsigned long long n, int in_stride,
-                int out_stride, unsigned comps, bool inclusive, DevicePtr sums) {
+void scan_chain(Emit& emit, const char* type, Operand in, Operand out, unsigned long long n, int in_stride,
+                int out_stride, unsigned comps, bool inclusive, Operand sums) {
   if (!n) return;
   unsigned tiles = scan_tiles(n);
   int inclusive_flag = inclusive ? 1 : 0;
-  void* apply_args[] = {&in, &out, &n, &in_stride, &out_stride, &sums, &tiles, &inclusive_flag};
   if (tiles == 1) {  // each launch is a graph node's overhead: one tile needs no tile sums
-    sums = 0;
-    sink.kernel(entry("scan_apply", type), grid(tiles, comps), apply_args);
+    emit.kernel(entry("scan_apply", type), grid(tiles, comps),
+                {in, out, n, in_stride, out_stride, Operand{}, tiles, inclusive_flag});
     return;
   }
-  void* sum_args[] = {&in, &n, &in_stride, &sums, &tiles};
-  sink.kernel(entry("scan_sums", type), grid(tiles, comps), sum_args);
-  void* offset_args[] = {&sums, &tiles};
-  sink.kernel(entry("scan_offsets", type), grid(1, comps), offset_args);
-  sink.kernel(entry("scan_apply", type), grid(tiles, comps), apply_args);
+  emit.kernel(entry("scan_sums", type), grid(tiles, comps), {in, n, in_stride, sums, tiles});
+  emit.kernel(entry("scan_offsets", type), grid(1, comps), {sums, tiles});
+  emit.kernel(entry("scan_apply", type), grid(tiles, comps), {in, out, n, in_stride, out_stride, sums, tiles, inclusive_flag});
 }
 
 // The bytes n elements of `scalars` scalars at a byte stride span (the last one need not be padded).
@@ -83,8 +100,9 @@ uint64_t extent(uint64_t n, int32_t stride, uint64_t scalars, uint32_t scalar) {
 
 class Chain {
  public:
-  Chain(NodeSink& sink, const Op& o, const OperandResolver& operand, DevicePtr scratch, const std::string& where)
-      : sink_(sink), o_(o), g_(o.algo), operand_(operand), scratch_(scratch), where_(where) {}
+  Chain(std::vector<PlanNode>& out, const Op& o, const OperandResolver& operand, Operand scratch,
+        const std::string& where)
+      : emit_(out, where), o_(o), g_(o.algo), operand_(operand), scratch_(scratch), where_(where) {}
 
   void append() {
     if (components(o_) > kMaxGridY)
@@ -100,9 +118,10 @@ class Chain {
   }
 
  private:
-  DevicePtr at(const RegionRef& r, uint64_t bytes, uint32_t align, const char* what) {
-    DevicePtr p = operand_(r, bytes, what);
-    if (p % align)
+  // Areas start 256-aligned (kAreaAlign), so an operand's alignment is its offset's.
+  Operand at(const RegionRef& r, uint64_t bytes, uint32_t align, const char* what) {
+    Operand p = operand_(r, bytes, what);
+    if (p.offset % align)
       fail(Exit::bad_input, fmt::format("{}: the {} at offset {} of region {} is not aligned to its {}-byte elements",
                                         where_, what, r.offset, r.region, align));
     return p;
@@ -112,7 +131,7 @@ class Chain {
     uint32_t ss = scalar_size(g_.dtype);
     auto in = at(g_.a, extent(g_.count, g_.stride_a, g_.type_len, ss), ss, "input");
     auto out = at(g_.b, extent(g_.count, g_.stride_b, g_.type_len, ss), ss, "output");
-    scan_chain(sink_, scan_type(g_.dtype), in, out, g_.count, g_.stride_a, g_.stride_b, unsigned(g_.type_len),
+    scan_chain(emit_, scan_type(g_.dtype), in, out, g_.count, g_.stride_a, g_.stride_b, unsigned(g_.type_len),
                g_.inclusive, scratch_);
   }
 
@@ -120,19 +139,18 @@ class Chain {
     uint32_t ss = scalar_size(g_.dtype);
     bool inner = g_.reduction == kReductionInner;
     unsigned comps = components(o_);
-    DevicePtr a = at(g_.a, extent(g_.count, g_.stride_a, g_.type_len, ss), ss, "input");
-    DevicePtr b = inner ? at(g_.b, extent(g_.count, g_.stride_b, g_.type_len, ss), ss, "second input") : 0;
-    DevicePtr out = at(g_.c, uint64_t(comps) * ss, ss, "output");
+    Operand a = at(g_.a, extent(g_.count, g_.stride_a, g_.type_len, ss), ss, "input");
+    Operand b = inner ? at(g_.b, extent(g_.count, g_.stride_b, g_.type_len, ss), ss, "second input") : Operand{};
+    Operand out = at(g_.c, uint64_t(comps) * ss, ss, "output");
     unsigned long long n = g_.count;
     unsigned blocks = reduce_blocks(n);
     int sa = g_.stride_a, sb = g_.stride_b, type_len = g_.type_len, inner_flag = inner ? 1 : 0;
     const char* type = scan_type(g_.dtype);
-    DevicePtr partials = blocks == 1 ? out : scratch_;  // one block's partial sums are the result
-    void* partial_args[] = {&a, &b, &n, &sa, &sb, &type_len, &inner_flag, &partials, &blocks};
-    sink_.kernel(entry("reduce_partials", type), grid(blocks, comps), partial_args);
+    Operand partials = blocks == 1 ? out : scratch_;  // one block's partial sums are the result
+    emit_.kernel(entry("reduce_partials", type), grid(blocks, comps),
+                 {a, b, n, sa, sb, type_len, inner_flag, partials, blocks});
     if (blocks == 1) return;
-    void* final_args[] = {&scratch_, &blocks, &out};
-    sink_.kernel(entry("reduce_final", type), grid(1, comps), final_args);
+    emit_.kernel(entry("reduce_final", type), grid(1, comps), {scratch_, blocks, out});
   }
 
   // LSD passes of kRadixBits between the arrays' halves, then a copy, so both halves
@@ -143,74 +161,65 @@ class Chain {
   void radix_sort() {
     uint64_t n = g_.count;
     uint32_t ks = scalar_size(g_.dtype), vs = uint32_t(g_.value_size);
-    DevicePtr keys = at(g_.a, 2 * n * ks, ks, "keys");
-    DevicePtr values = at(g_.b, 2 * n * vs, vs, "values");
+    Operand keys = at(g_.a, 2 * n * ks, ks, "keys");
+    Operand values = at(g_.b, 2 * n * vs, vs, "values");
     if (!n || g_.begin_bit == g_.end_bit) return;
     unsigned tiles = sort_tiles(n), count = unsigned(n);
     int kind = key_kind(g_.dtype), begin = g_.begin_bit, end = g_.end_bit;
-    if (tiles == 1) {  // one block sorts it and leaves both halves sorted: one graph node
-      void* args[] = {&keys, &values, &count, &kind, &begin, &end};
-      return sink_.kernel(fmt::format("wrpkit_radix_tile_k{}_v{}", ks * 8, vs * 8), grid(1), args);
-    }
-    DevicePtr hist = scratch_, sums = scratch_ + slot(uint64_t(kRadixBuckets) * tiles * 4);
+    if (tiles == 1)  // one block sorts it and leaves both halves sorted: one graph node
+      return emit_.kernel(fmt::format("wrpkit_radix_tile_k{}_v{}", ks * 8, vs * 8), grid(1),
+                          {keys, values, count, kind, begin, end});
+    Operand hist = scratch_, sums = scratch_ + slot(uint64_t(kRadixBuckets) * tiles * 4);
     auto hist_kernel = fmt::format("wrpkit_radix_histogram_k{}", ks * 8);
     auto scatter_kernel = fmt::format("wrpkit_radix_scatter_k{}_v{}", ks * 8, vs * 8);
-    DevicePtr sk = keys, sv = values, dk = keys + n * ks, dv = values + n * vs;
+    Operand sk = keys, sv = values, dk = keys + n * ks, dv = values + n * vs;
     for (int shift = g_.begin_bit; shift < g_.end_bit; shift += int(kRadixBits)) {
       int bits = std::min(int(kRadixBits), g_.end_bit - shift);
-      void* hist_args[] = {&sk, &count, &kind, &shift, &bits, &hist, &tiles};
-      sink_.kernel(hist_kernel, grid(tiles), hist_args);
-      scan_chain(sink_, "u32", hist, hist, uint64_t(kRadixBuckets) * tiles, 4, 4, 1, false, sums);
-      void* scatter_args[] = {&sk, &sv, &dk, &dv, &count, &kind, &shift, &bits, &hist, &tiles};
-      sink_.kernel(scatter_kernel, grid(tiles), scatter_args);
+      emit_.kernel(hist_kernel, grid(tiles), {sk, count, kind, shift, bits, hist, tiles});
+      scan_chain(emit_, "u32", hist, hist, uint64_t(kRadixBuckets) * tiles, 4, 4, 1, false, sums);
+      emit_.kernel(scatter_kernel, grid(tiles), {sk, sv, dk, dv, count, kind, shift, bits, hist, tiles});
       std::swap(sk, dk);
       std::swap(sv, dv);
     }
     // the result is in (sk, sv); dk, dv the other halves
-    sink_.copy(dk, sk, n * ks);
-    sink_.copy(dv, sv, n * vs);
+    emit_.copy(dk, sk, n * ks);
+    emit_.copy(dv, sv, n * vs);
   }
 
   void segmented_sort() {
     uint64_t n = g_.count, segs = g_.num_segments;
-    DevicePtr keys = at(g_.a, 2 * n * 4, 4, "keys");
-    DevicePtr values = at(g_.b, 2 * n * 4, 4, "values");
-    DevicePtr starts = at(g_.c, segs * 4, 4, "segment starts");
-    DevicePtr ends = at(g_.d, segs * 4, 4, "segment ends");
+    Operand keys = at(g_.a, 2 * n * 4, 4, "keys");
+    Operand values = at(g_.b, 2 * n * 4, 4, "values");
+    Operand starts = at(g_.c, segs * 4, 4, "segment starts");
+    Operand ends = at(g_.d, segs * 4, 4, "segment ends");
     if (!n || !segs) return;
     unsigned count = unsigned(n);
     int kind = key_kind(g_.dtype);
-    void* args[] = {&keys, &values, &count, &starts, &ends, &kind};
-    sink_.kernel("wrpkit_segmented_sort", grid(unsigned(segs)), args);
+    emit_.kernel("wrpkit_segmented_sort", grid(unsigned(segs)), {keys, values, count, starts, ends, kind});
   }
 
   void runlength_encode() {
     uint64_t n = g_.count;
-    DevicePtr values = at(g_.a, n * 4, 4, "values");
-    DevicePtr run_values = at(g_.b, n * 4, 4, "run values");
-    DevicePtr run_lengths = at(g_.c, n * 4, 4, "run lengths");
-    DevicePtr run_count = at(g_.d, 4, 4, "run count");
-    if (!n) return sink_.zero(run_count, 4);
+    Operand values = at(g_.a, n * 4, 4, "values");
+    Operand run_values = at(g_.b, n * 4, 4, "run values");
+    Operand run_lengths = at(g_.c, n * 4, 4, "run lengths");
+    Operand run_count = at(g_.d, 4, 4, "run count");
+    if (!n) return emit_.zero(run_count, 4);
     unsigned count = unsigned(n), blocks = stride_blocks(n);
-    if (n <= kScanTile) {  // one block does it all: one graph node instead of four
-      void* args[] = {&values, &count, &run_values, &run_lengths, &run_count};
-      return sink_.kernel("wrpkit_rle_tile", grid(1), args);
-    }
-    DevicePtr runs = scratch_, starts = runs + slot(n * 4), sums = starts + slot((n + 1) * 4);
-    void* head_args[] = {&values, &count, &runs};
-    sink_.kernel("wrpkit_rle_heads", grid(blocks), head_args);
-    scan_chain(sink_, "u32", runs, runs, n, 4, 4, 1, true, sums);
-    void* run_args[] = {&values, &count, &runs, &run_values, &starts, &run_count};
-    sink_.kernel("wrpkit_rle_runs", grid(blocks), run_args);
-    void* length_args[] = {&starts, &run_count, &run_lengths};
-    sink_.kernel("wrpkit_rle_lengths", grid(blocks), length_args);
+    if (n <= kScanTile)  // one block does it all: one graph node instead of four
+      return emit_.kernel("wrpkit_rle_tile", grid(1), {values, count, run_values, run_lengths, run_count});
+    Operand runs = scratch_, starts = runs + slot(n * 4), sums = starts + slot((n + 1) * 4);
+    emit_.kernel("wrpkit_rle_heads", grid(blocks), {values, count, runs});
+    scan_chain(emit_, "u32", runs, runs, n, 4, 4, 1, true, sums);
+    emit_.kernel("wrpkit_rle_runs", grid(blocks), {values, count, runs, run_values, starts, run_count});
+    emit_.kernel("wrpkit_rle_lengths", grid(blocks), {starts, run_count, run_lengths});
   }
 
-  NodeSink& sink_;
+  Emit emit_;
   const Op& o_;
   const AlgorithmOp& g_;
   const OperandResolver& operand_;
-  DevicePtr scratch_;
+  Operand scratch_;
   const std::string& where_;
 };
 
@@ -233,18 +242,9 @@ uint64_t algorithm_scratch_size(const Op& o) {
   }
 }
 
-uint64_t graph_scratch_size(const std::vector<Op>& ops) {
-  uint64_t most = 0;
-  for (auto& o : ops) {
-    if (is_algorithm_op(o.type)) most = std::max(most, algorithm_scratch_size(o));
-    most = std::max({most, graph_scratch_size(o.branch_a), graph_scratch_size(o.branch_b)});
-  }
-  return most;
-}
-
-void append_algorithm(NodeSink& sink, const Op& o, const OperandResolver& operand, DevicePtr scratch,
+void append_algorithm(std::vector<PlanNode>& out, const Op& o, const OperandResolver& operand, Operand scratch,
                       const std::string& where) {
-  Chain(sink, o, operand, scratch, where).append();
+  Chain(out, o, operand, scratch, where).append();
 }
 
 std::vector<std::string> algorithm_kernel_entries() {
@@ -261,24 +261,6 @@ std::vector<std::string> algorithm_kernel_entries() {
   for (auto k : {"wrpkit_segmented_sort", "wrpkit_rle_tile", "wrpkit_rle_heads", "wrpkit_rle_runs", "wrpkit_rle_lengths"})
     out.push_back(k);
   return out;
-}
-
-// The op's own chain, recorded, names the entries it launches: one description of
-// each chain, not a second list to keep in step.
-std::vector<std::string> algorithm_entries_of(const Op& o) {
-  struct Recorder final : NodeSink {
-    std::vector<std::string> entries;
-    void kernel(const std::string& e, LaunchGrid, void**) override {
-      if (std::find(entries.begin(), entries.end(), e) == entries.end()) entries.push_back(e);
-    }
-    void copy(DevicePtr, DevicePtr, uint64_t) override {}
-    void zero(DevicePtr, uint64_t) override {}
-  } rec;
-  Op probe = o;
-  probe.algo.type_len = std::min<int32_t>(probe.algo.type_len, kMaxGridY);  // the one refusal not about operands
-  auto anywhere = [](const RegionRef&, uint64_t, const char*) { return DevicePtr(kScratchAlign); };
-  append_algorithm(rec, probe, anywhere, kScratchAlign, "probe");
-  return rec.entries;
 }
 
 }  // namespace wrp

@@ -1,6 +1,6 @@
 // Scan, reduction, radix sort, segmented sort and run-length encode in a replay:
 // Warp re-issues its CUB entry points; wrp-run appends a fixed chain of its own
-// helper kernels (replay_algorithm_kernels.cpp) for each such op, sized from the
+// helper kernels (build/kernels/replay_algorithms.cu) for each such op, sized from the
 // record alone, so the graph is built once and nothing is decided at replay time.
 #pragma once
 #include <cstdint>
@@ -10,12 +10,9 @@
 
 #include "wrpkit/formats/launch_args.hpp"
 #include "wrpkit/formats/ops.hpp"
+#include "wrpkit/helpers/replay_plan.hpp"
 
 namespace wrp {
-
-// A device address as the helper model computes it; the runtime hands it to the
-// driver as DevicePtr (the same type), so this layer needs no driver header.
-using DevicePtr = unsigned long long;
 
 // Shapes shared by the kernels' source and the host code that launches them.
 constexpr unsigned kAlgoBlock = 256;            // threads per block, every algorithm kernel
@@ -30,33 +27,20 @@ constexpr unsigned kMaxGridY = 65535;           // scan and sum run one grid row
 // The sort kernels give each thread of a block one bucket.
 static_assert(kRadixBuckets == kAlgoBlock && kAlgoBlock % 32 == 0);
 
-// Where an algorithm's nodes go: each call appends one node after the last one.
-class NodeSink {
- public:
-  virtual ~NodeSink() = default;
-  virtual void kernel(const std::string& entry, LaunchGrid grid, void** args) = 0;
-  virtual void copy(DevicePtr dst, DevicePtr src, uint64_t bytes) = 0;
-  virtual void zero(DevicePtr dst, uint64_t bytes) = 0;
-};
-
 // Resolves `bytes` bytes at a region reference; throws naming the op when they lie outside.
-using OperandResolver = std::function<DevicePtr(const RegionRef& ref, uint64_t bytes, const char* operand)>;
+using OperandResolver = std::function<Operand(const RegionRef& ref, uint64_t bytes, const char* operand)>;
 
 // Device scratch the op's chain uses (0 for ops that need none, and for other ops).
 uint64_t algorithm_scratch_size(const Op& o);
-// The most scratch any algorithm op in `ops` (nested bodies included) needs: the
-// chain is sequential, so one area serves them all.
-uint64_t graph_scratch_size(const std::vector<Op>& ops);
 
-// Appends the node chain of algorithm op `o` (is_algorithm_op); `scratch` holds
-// algorithm_scratch_size(o) bytes. Throws wrp::Error naming `where` for operands
-// outside their regions or misaligned for their element type.
-void append_algorithm(NodeSink& sink, const Op& o, const OperandResolver& operand, DevicePtr scratch,
+// Appends the node chain of algorithm op `o` (is_algorithm_op) to `out`, each node
+// named `where`; `scratch` holds algorithm_scratch_size(o) bytes. Throws
+// wrp::Error(bad_input) naming `where` for operands outside their regions or
+// misaligned for their element type.
+void append_algorithm(std::vector<PlanNode>& out, const Op& o, const OperandResolver& operand, Operand scratch,
                       const std::string& where);
 
 // The helper entry points the algorithm chains launch (all of them: every helper build has them).
 std::vector<std::string> algorithm_kernel_entries();
-// The entries one op's chain launches (an artifact's helpers must hold them).
-std::vector<std::string> algorithm_entries_of(const Op& o);
 
 }  // namespace wrp

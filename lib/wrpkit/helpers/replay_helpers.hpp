@@ -7,12 +7,9 @@
 // nothing compiles when an artifact is replayed. This layer knows their names
 // and which ops need them; it holds no kernel source and no driver call.
 #pragma once
-#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "wrpkit/base/bytes.hpp"
-#include "wrpkit/formats/ops.hpp"
 
 namespace wrp {
 
@@ -27,14 +24,7 @@ inline constexpr const char* kHelperMemtile = "wrpkit_memtile";
 // Every helper entry: the three above and algorithm_kernel_entries().
 std::vector<std::string> replay_helper_entries();
 
-// Ops whose replay needs the helpers: if, while (their conditions), memtile (the fill
-// kernel) and the algorithm ops (scan, sorts, run-length encode, reduction).
-inline bool op_needs_helpers(uint32_t type) {
-  return type == kOpIf || type == kOpWhile || type == kOpMemtile || is_algorithm_op(type);
-}
-// The names of the ops (at any depth) whose replay needs the helpers, sorted; empty: none.
-std::vector<std::string> helper_op_names(const std::vector<Op>& ops);
-// The helper entries those ops launch (at any depth), sorted; empty: none.
-std::vector<std::string> helper_entries_needed(const std::vector<Op>& ops);
+// Which ops need them, and which entries they launch: the replay plan's
+// helper_ops and helper_entries (replay_plan.hpp), from the nodes it records.
 
 }  // namespace wrp

@@ -5,10 +5,15 @@
 #include <vector>
 
 #include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/helpers/replay_plan.hpp"
 
 namespace wrp {
 
-// One line per reason; empty when wrp-run replays it.
+// One line per reason; empty when wrp-run replays it. `plan`: the artifact's replay
+// plan (plan_replay of its ops), where the caller has it; else it is made here.
+std::vector<std::string> replay_blockers(const Artifact& a, const ReplayPlan& plan);
 std::vector<std::string> replay_blockers(const Artifact& a);
+// The artifact's replay plan: plan_replay of its ops over its regions.
+ReplayPlan plan_replay(const Artifact& a);
 
 }  // namespace wrp

@@ -12,7 +12,6 @@
 #include "wrpkit/driver/cuda_api.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/mapped_file.hpp"
-#include "wrpkit/helpers/replay_algorithms.hpp"
 #include "wrpkit/runtime/replay_graph.hpp"
 #include "wrpkit/helpers/replay_support.hpp"
 
@@ -63,9 +62,7 @@ struct Replay::State final : ReplayResources {
   // upload of the constants instead of one of each per region and op.
   CUdeviceptr arena = 0;
   std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> regions;  // id -> (address, size)
-  uint64_t constants_at = 0, constants_size = 0;
-  uint64_t scratch_at = 0, scratch_size = 0;  // the algorithm chains' shared scratch
-  Bytes constants;  // host copy of the constants area, uploaded once the graph is built
+  uint64_t constants_at = 0, scratch_at = 0;  // the plan's constants and scratch areas
   std::map<std::string, uint32_t> bindings;  // name -> region id
 
   ~State() override {
@@ -81,12 +78,18 @@ struct Replay::State final : ReplayResources {
     if (ctx) cu->cuDevicePrimaryCtxRelease(dev);
   }
 
-  CUdeviceptr address(int32_t id, uint64_t offset, uint64_t size) const override {
-    auto it = id > 0 ? regions.find(uint32_t(id)) : regions.end();
-    if (it == regions.end() || !it->second.first) return 0;
-    uint64_t end = offset + size;
-    if (end < offset || end > it->second.second) return 0;
-    return it->second.first + offset;
+  CUdeviceptr address(const Operand& p) const override {
+    switch (p.area) {
+      case Operand::Area::region: {
+        auto it = regions.find(p.region);
+        if (it == regions.end() || !it->second.first || p.offset > it->second.second) return 0;
+        return it->second.first + p.offset;
+      }
+      case Operand::Area::constants: return arena + constants_at + p.offset;
+      case Operand::Area::scratch: return arena + scratch_at + p.offset;
+      case Operand::Area::none: break;
+    }
+    return 0;
   }
 
   CUfunction kernel(const LaunchOp& l, const std::string& where) override {
@@ -124,24 +127,6 @@ struct Replay::State final : ReplayResources {
                                      "them): rebuild the artifact with this wrp-build", where, entry));
     cu->check(rc, fmt::format("{}: helper kernel {}", where, entry));
     return f;
-  }
-
-  CUdeviceptr constant(ByteView bytes, const std::string& where) override {
-    uint64_t at = constants.size();
-    uint64_t next = at + constant_slot(bytes.size());
-    if (next > constants_size)  // graph_constants_size and the builder disagree: a bug, not the file's fault
-      fail(Exit::toolchain, fmt::format("{}: internal error: constants overflow their area ({} > {} bytes)", where,
-                                        next, constants_size));
-    constants.resize(next);
-    std::copy(bytes.begin(), bytes.end(), constants.begin() + at);
-    return arena + constants_at + at;
-  }
-
-  CUdeviceptr scratch(uint64_t size, const std::string& where) override {
-    if (size > scratch_size)  // graph_scratch_size and the builder disagree: a bug, not the file's fault
-      fail(Exit::toolchain, fmt::format("{}: internal error: {} bytes of scratch asked, {} placed", where, size,
-                                        scratch_size));
-    return arena + scratch_at;
   }
 
   std::string helper_images() const {
@@ -188,9 +173,13 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device) {
   auto& s = *r->s_;
   s.a = std::move(artifact);
   auto& a = s.a;
-  if (auto why = replay_blockers(a); !why.empty())
+  // The whole replay is decided here, before the driver is touched: what blocks it,
+  // what in the file is wrong, the memory it needs and every node of its graph.
+  auto plan = plan_replay(a);
+  if (auto why = replay_blockers(a, plan); !why.empty())
     fail(Exit::target, fmt::format("{}: wrp-run cannot replay this artifact: {}. Replay it with stock Warp "
                                    "(wp.capture_load)", a.name(), fmt::join(why, "; ")));
+  if (!plan.problems.empty()) fail(Exit::bad_input, plan.problems.front());
   const CudaApi& cu = cuda_api();
   s.dev = device_handle(cu, device);
   cu.check(cu.cuDevicePrimaryCtxRetain(&s.ctx, s.dev), "cuDevicePrimaryCtxRetain");
@@ -200,7 +189,7 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device) {
   phases.mark("context");
   uint64_t size = 0;
   auto place = [&](uint64_t n, const std::string& what) {
-    uint64_t at = size, padded = constant_slot(std::max<uint64_t>(n, 1));
+    uint64_t at = size, padded = (std::max<uint64_t>(n, 1) + kAreaAlign - 1) / kAreaAlign * kAreaAlign;
     if (padded < n || at + padded < at)
       fail(Exit::bad_input, fmt::format("{}: {} of {} bytes overflows the address space", a.name(), what, n));
     size = at + padded;
@@ -208,10 +197,8 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device) {
   };
   // A zero-size region still gets an address: kernels may receive it as an empty array.
   for (auto& reg : a.regions) s.regions[reg.id] = {place(reg.size, fmt::format("region {}", reg.id)), reg.size};
-  s.constants_size = graph_constants_size(a.ops.ops);
-  s.constants_at = place(s.constants_size, "the graph's constants");
-  s.scratch_size = graph_scratch_size(a.ops.ops);
-  s.scratch_at = place(s.scratch_size, "the algorithm ops' scratch");
+  s.constants_at = place(plan.constants_size, "the graph's constants");
+  s.scratch_at = place(plan.scratch_size, "the algorithm ops' scratch");
   cu.check(cu.cuMemAlloc(&s.arena, size), fmt::format("cuMemAlloc of {} bytes for the regions", size));
   auto& mem = a.container.require(kSectionMemory, a.name());
   for (auto& reg : a.regions) {
@@ -236,9 +223,12 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device) {
   phases.mark("modules");
   cu.check(cu.cuStreamCreate(&s.stream, kCuStreamNonBlocking), "cuStreamCreate");
   cu.check(cu.cuGraphCreate(&s.graph, 0), "cuGraphCreate");
-  build_graph(cu, s.ctx, s, s.graph, a.ops.ops, a.name() + ": operations");
-  if (!s.constants.empty())
-    cu.check(cu.cuMemcpyHtoD(s.arena + s.constants_at, s.constants.data(), s.constants.size()), "graph constants");
+  build_graph(cu, s.ctx, s, s.graph, plan);
+  if (plan.constants_size) {  // one upload of every memcpy source and fill value
+    Bytes constants(plan.constants_size);
+    for (auto& c : plan.constants) std::copy(c.bytes.begin(), c.bytes.end(), constants.begin() + c.offset);
+    cu.check(cu.cuMemcpyHtoD(s.arena + s.constants_at, constants.data(), constants.size()), "graph constants");
+  }
   phases.mark("graph");
   cu.check(cu.cuGraphInstantiateWithFlags(&s.exec, s.graph, 0), "cuGraphInstantiate");
   phases.mark("instantiate");
