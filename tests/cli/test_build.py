@@ -511,12 +511,4 @@ def test_progress_line_on_a_terminal_only():
 
 
 if __name__ == "__main__":
-    main([test_every_ptx_fixture_builds_for_portable_and_cuobjdump_agrees, test_captures_from_warp_1_17_wheel,
-          test_only_launched_kernels_are_compiled,
-          test_if_while_graph_gets_lowest_target_arch,
-          test_same_input_same_output, test_cubin_module_reused_or_refused, test_error_cases,
-          test_ptx_newer_than_the_compiler_is_refused_up_front,
-          test_ptxas_and_fatbinary_fallbacks_and_compress_modes, test_warp_1_18_ptx_captures,
-          test_warp_1_19_cubin_capture_built_from_its_source, test_warp_1_19_records_keep_their_form,
-          test_source_build_errors, test_shared_w119_fixtures_build, test_input_is_never_overwritten,
-          test_progress_line_on_a_terminal_only])
+    main()

@@ -53,5 +53,4 @@ def test_no_gpu_is_one_code():
 
 
 if __name__ == "__main__":
-    main([test_python_and_c_api_agree_with_the_library, test_readme_and_help_name_only_library_codes,
-          test_no_gpu_is_one_code])
+    main()

@@ -408,6 +408,4 @@ def test_hostile_names_never_reach_a_shell():
 
 
 if __name__ == "__main__":
-    main([test_killed_at_every_named_point, test_killed_at_random_moments, test_interrupted_split_families,
-          test_concurrent_builds_share_one_cache, test_damaged_cache_entries_are_caught, test_unwritable_cache_and_output,
-          test_full_disk, test_input_untouched_and_links, test_hostile_names_never_reach_a_shell])
+    main()

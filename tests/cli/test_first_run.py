@@ -116,5 +116,4 @@ def test_the_clone_python_package():
 
 
 if __name__ == "__main__":
-    main([test_cache_hits_misses_stats_and_cap, test_help_and_profiles, test_helpers_only_for_the_ops_the_graph_has,
-          test_wrp_run_checks_binding_names_before_the_driver, test_the_clone_python_package])
+    main()

@@ -160,6 +160,4 @@ def test_corrupt_copies_give_one_line_errors():
 
 
 if __name__ == "__main__":
-    main([test_json_matches_what_warp_wrote, test_format_18_facts_and_where_it_loads,
-          test_digest_mismatch_and_missing_source_are_hazards, test_known_facts_and_hazards,
-          test_shared_fixture_facts, test_usage_and_missing_files, test_corrupt_copies_give_one_line_errors])
+    main()

@@ -84,5 +84,4 @@ def test_built_algorithms_carry_their_kernels():
 
 
 if __name__ == "__main__":
-    main([test_refusals_and_errors, test_in_memory_load_checks_the_same, test_built_conditionals_carry_their_helpers,
-          test_built_algorithms_carry_their_kernels])
+    main()
