@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <functional>
 
+#include "fake_cuda.hpp"
 #include "fixtures.hpp"
 #include "wrpkit/formats/artifact.hpp"
 #include "wrpkit/build/build.hpp"
@@ -15,6 +16,7 @@
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/base/process.hpp"
 #include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/helpers/replay_helpers.hpp"
 
 using namespace wrp;
 namespace fs = std::filesystem;
@@ -41,8 +43,8 @@ std::pair<Exit, std::string> refusal(const std::function<void()>& f) {
 bool has(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
 // Compilers that make nothing new: every SASS job gets the capture's own cubin
-// (right for sm_90, wrong for anything else), counting the calls. Packing and
-// the facts are real or made up as each test needs.
+// (right for sm_90, wrong for anything else), counting the calls; wrp-run's helpers
+// and the packer are fake_cuda.hpp's. No CUDA library is loaded.
 class FakeTools : public Toolset {
  public:
   explicit FakeTools(Bytes cubin, std::string warp = "1.19.0") : cubin_(std::move(cubin)), warp_(std::move(warp)) {}
@@ -60,7 +62,7 @@ class FakeTools : public Toolset {
   bool no_nvrtc = false;
   std::vector<int> standalone_archs{75, 80, 86, 87, 89, 90, 100, 120};
   std::vector<CudaVersion> fake_releases{{13, 5}, {12, 9}};
-  std::string packager(CudaVersion) override { return "real nvFatbin"; }
+  std::string packager(CudaVersion) override { return "fake nvFatbin"; }
   Bytes compile_ptx(ByteView, const Arch&, const std::string&, CudaVersion r) override {
     ++calls;
     last_release = r;
@@ -72,15 +74,15 @@ class FakeTools : public Toolset {
     last_release = r;
     return cubin_;
   }
-  // wrp-run's helpers: the real NVRTC 13.5 (their images are checked for arch and entries).
-  Bytes compile_standalone(const std::string& src, const std::string& name, const Arch& arch, bool to_ptx,
-                           CudaVersion) override {
+  // wrp-run's helpers: SASS or PTX declaring every helper entry (the build checks its images for arch and entries).
+  Bytes compile_standalone(const std::string&, const std::string&, const Arch& arch, bool to_ptx,
+                           CudaVersion r) override {
     ++standalone_calls;
-    return real().compile_standalone(src, name, arch, to_ptx, {13, 5});
+    auto entries = replay_helper_entries();
+    return to_ptx ? fake::ptx(arch.number(), entries, max_ptx_isa(r.code())) : fake::cubin(arch.number(), entries, r);
   }
-  Bytes pack(const std::vector<FatbinInput>& in, const std::string& compress, const std::string& what,
-             CudaVersion) override {
-    return real().pack(in, compress, what, {13, 5});
+  Bytes pack(const std::vector<FatbinInput>& in, const std::string&, const std::string&, CudaVersion) override {
+    return fake::fatbin(in);
   }
   std::atomic<int> standalone_calls{0};
   std::atomic<int> calls{0};
@@ -90,11 +92,6 @@ class FakeTools : public Toolset {
  private:
   Bytes cubin_;
   std::string warp_;
-  std::unique_ptr<Toolset> real_;
-  Toolset& real() {
-    if (!real_) real_ = make_cuda_toolset({});
-    return *real_;
-  }
 };
 
 }  // namespace
@@ -203,7 +200,6 @@ TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught, right out
   CHECK_FALSE(fs::exists(opt.output));
   CHECK_FALSE(fs::exists(modules_dir_for(opt.output)));
 
-  if (!find_toolchain(std::nullopt).nvfatbin) WRPKIT_SKIP("packing needs nvFatbin (scripts/setup installs it)");
   opt = options({"sm_90"});
   opt.input = src;
   opt.output = fs::path(tmp.path()) / "good.wrp";
@@ -252,8 +248,6 @@ TEST_CASE("plan: wrp-run's helper kernels where the graph has if/while/memtile, 
 }
 
 TEST_CASE("pipeline: the helper fatbin goes into the .wrp, checked, a rebuild without them drops it") {
-  if (!find_toolchain(std::nullopt).nvfatbin || !find_toolchain(std::nullopt).nvrtc)
-    WRPKIT_SKIP("needs nvFatbin and NVRTC (scripts/setup installs them)");
   auto src = fixtures::local("warp-1.19.0-h200/default-sf/while_loop");
   auto a = open_artifact(src);
   REQUIRE(a.replay_helpers.empty());
