@@ -16,7 +16,7 @@
 namespace fake {
 
 inline void put(wrp::Bytes& b, uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) b.push_back(uint8_t(v >> (8 * i)));
+  for (int i = 0; i < bytes; ++i) b.push_back(i < 8 ? uint8_t(v >> (8 * i)) : 0);  // wider than 8: zero padding
 }
 
 // A 64-bit CUDA ELF for sm_`sm`: header, a symbol table of `entries` (FUNC, marked
