@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <string_view>
@@ -39,8 +40,11 @@ inline int run_one(Target t, const uint8_t* data, size_t size) {
     t(wrp::ByteView(data, size));
   } catch (const wrp::Error& e) {
     std::string_view message = e.what();
-    FUZZ_CHECK(e.code() == wrp::Exit::bad_input || e.code() == wrp::Exit::usage);
-    FUZZ_CHECK(!message.empty() && message.find('\n') == std::string_view::npos);
+    bool one_line = !message.empty() && message.find('\n') == std::string_view::npos;
+    bool refusal = e.code() == wrp::Exit::bad_input || e.code() == wrp::Exit::usage;
+    if (!one_line || !refusal) std::fprintf(stderr, "refused with exit %d: [%s]\n", int(e.code()), e.what());
+    FUZZ_CHECK(refusal);
+    FUZZ_CHECK(one_line);
   }
   return 0;
 }

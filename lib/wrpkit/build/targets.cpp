@@ -17,8 +17,8 @@ std::string_view embedded_targets_toml();  // the project's targets.toml (cmake/
 const Profile& TargetManifest::profile(const std::string& name) const {
   if (auto it = profiles.find(name); it != profiles.end()) return it->second;
   std::string names;
-  for (auto& [n, p] : profiles) names += fmt::format("{}{}", names.empty() ? "" : ", ", n);
-  fail(Exit::usage, fmt::format("{}: no profile '{}'; profiles: {}", path.string(), name, names));
+  for (auto& [n, p] : profiles) names += fmt::format("{}{}", names.empty() ? "" : ", ", printable(n));
+  fail(Exit::usage, fmt::format("{}: no profile '{}'; profiles: {}", path.string(), printable(name), names));
 }
 
 TargetManifest parse_manifest(const std::string& text, const std::string& source) {
@@ -29,10 +29,10 @@ TargetManifest parse_manifest(const std::string& text, const std::string& source
     root = toml::parse(text, source);
   } catch (const toml::parse_error& e) {
     fail(Exit::usage, fmt::format("{}:{}:{}: {}", source, e.source().begin.line, e.source().begin.column,
-                                  e.description()));
+                                  printable(e.description())));
   }
   auto bad = [&](const std::string& key, const std::string& what) {
-    fail(Exit::usage, fmt::format("{}: {}: {}", source, key, what));
+    fail(Exit::usage, fmt::format("{}: {}: {}", source, printable(key), printable(what)));
   };
   for (auto& [k, v] : root)
     if (k != "default" && k != "profiles") bad(std::string(k.str()), "unknown key (expected 'default' and [profiles.NAME])");

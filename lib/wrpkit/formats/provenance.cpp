@@ -25,7 +25,12 @@ toml::array strings(const std::vector<std::string>& v) {
 }
 
 std::string str(const toml::node_view<const toml::node>& n) { return n.value_or(std::string()); }
-std::optional<int64_t> num(const toml::node_view<const toml::node>& n) { return n.value<int64_t>(); }
+// Integers only: toml++ would also convert a float, and one beyond int64's
+// range is undefined behaviour there (found by scripts/fuzz under UBSan).
+std::optional<int64_t> num(const toml::node_view<const toml::node>& n) {
+  if (auto* i = n.as_integer()) return i->get();
+  return std::nullopt;
+}
 std::vector<std::string> str_list(const toml::node_view<const toml::node>& n) {
   std::vector<std::string> out;
   if (auto* arr = n.as_array())
@@ -136,7 +141,7 @@ Provenance parse_provenance(const std::string& file, ByteView data, uint64_t ori
     parsed = toml::parse(text);
   } catch (const toml::parse_error& e) {
     fail(Exit::bad_input, fmt::format("{}: wrpkit section at byte {}: not valid TOML ({}); rebuild with wrp-build",
-                                      file, hex_offset(origin), e.description()));
+                                      file, hex_offset(origin), printable(e.description())));
   }
   const toml::table& t = parsed;
   Provenance p;
