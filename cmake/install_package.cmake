@@ -4,15 +4,25 @@
 include(CMakePackageConfigHelpers)
 # wrpkit::wrpkit_runtime: the replay runtime's C API (wrp_runtime.h), which wrp-run uses too
 # (not in the fuzz build, which has the library and its fuzz targets only).
-set(WRPKIT_INSTALLED_LIBRARIES wrpkit ${WRPKIT_LAYERS})
+# The C++ library's archives only link into programs of the same C++ runtime: the
+# Zig-built wheels (libc++) install the C API alone, which any compiler can use
+# (scripts/wheel turns WRPKIT_INSTALL_CXX_LIBRARY off; the sdist keeps it).
+option(WRPKIT_INSTALL_CXX_LIBRARY "Install the C++ library (wrpkit::wrpkit) and its headers" ON)
+set(WRPKIT_INSTALLED_LIBRARIES "")
+if(WRPKIT_INSTALL_CXX_LIBRARY)
+  set(WRPKIT_INSTALLED_LIBRARIES wrpkit ${WRPKIT_LAYERS})
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/wrpkit DESTINATION ${WRPKIT_INSTALL_INCLUDE}
+          FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h"
+          PATTERN "*_toml.hpp" EXCLUDE)  # the library's own: they include toml++
+else()
+  set(WRPKIT_PACKAGE_DEPENDENCIES "")  # the runtime carries what it needs
+endif()
 if(TARGET wrpkit_runtime)
   list(APPEND WRPKIT_INSTALLED_LIBRARIES wrpkit_runtime)
+  install(FILES ${PROJECT_SOURCE_DIR}/lib/wrpkit/wrp_runtime.h DESTINATION ${WRPKIT_INSTALL_INCLUDE}/wrpkit)
 endif()
 install(TARGETS ${WRPKIT_INSTALLED_LIBRARIES} EXPORT wrpkitTargets ARCHIVE DESTINATION ${WRPKIT_INSTALL_LIB}
         LIBRARY DESTINATION ${WRPKIT_INSTALL_LIB})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/wrpkit DESTINATION ${WRPKIT_INSTALL_INCLUDE}
-        FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h"
-        PATTERN "*_toml.hpp" EXCLUDE)  # the library's own: they include toml++
 set(WRPKIT_CMAKE_DIR ${WRPKIT_INSTALL_LIB}/cmake/wrpkit)
 install(EXPORT wrpkitTargets NAMESPACE wrpkit:: DESTINATION ${WRPKIT_CMAKE_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/wrpkitConfig.cmake.in

@@ -4,8 +4,8 @@ the console tools, `import wrpkit` and the Python API on real captures, with
 nothing of the project's own environment in reach (no .venv, no CUDA_HOME).
 
 CLI and Python API must write byte-identical artifacts and report the same
-inspection. Usage: python3 tests/package/test_wheel.py dist/wrpkit-*.whl
-(scripts/test-wheel builds the wheel and runs this)."""
+inspection. Usage: python3 tests/package/test_wheel.py dist/wrpkit-*_x86_64.whl dist/wrpkit-*.tar.gz
+(scripts/test-wheel builds them and runs this)."""
 import filecmp
 import json
 import os
@@ -48,13 +48,14 @@ def same_artifact(a_wrp, b_wrp):
     return names
 
 
-def pip_install_dot(tmp):
-    """`pip install .` from the source tree into another fresh venv: the tools and the
-    package work there too (scikit-build-core reuses build-wheel/, so this is quick)."""
-    venv = os.path.join(tmp, "venv-dot")
+def pip_install_sdist(tmp, sdist):
+    """`pip install wrpkit-VERSION.tar.gz` into another fresh venv: what pip does where
+    no wheel fits. It compiles with this machine's own compiler (no Zig); the tools
+    and the package work there too."""
+    venv = os.path.join(tmp, "venv-sdist")
     subprocess.run([sys.executable, "-m", "venv", venv], check=True)
     env = clean_env(venv)
-    run([os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q", ROOT],
+    run([os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q", sdist],
         dict(env, PIP_DISABLE_PIP_VERSION_CHECK="1"))
     assert "Exit codes" in run(["wrp-build", "--help"], env).stdout
     out = run([os.path.join(venv, "bin", "python"), "-c", "import wrpkit; print(wrpkit.__version__)"], env).stdout
@@ -62,13 +63,40 @@ def pip_install_dot(tmp):
     os.makedirs(os.path.dirname(built))
     run(["wrp-build", PTX_CAPTURE, "--arch", "sm_87,sm_90", "-o", built, "--no-cache"], env)
     assert os.path.isfile(built) and os.listdir(built[:-4] + "_modules")
-    print(f"wheel: pip install . in a fresh venv: wrp-build --help, a real build, import wrpkit {out.strip()}")
+    print(f"wheel: pip install of the sdist in a fresh venv: wrp-build --help, a real build, "
+          f"import wrpkit {out.strip()}")
+    prefix = run([os.path.join(venv, "bin", "python"), "-c", "import wrpkit; print(wrpkit.cmake_prefix())"],
+                 env).stdout.strip()
+    for header in (("wrpkit", "report", "loader.hpp"), ("wrpkit", "wrp_runtime.h")):
+        assert os.path.isfile(os.path.join(prefix, "include", *header)), (prefix, header)
+    for archive in ("libwrpkit_base.a", "libwrpkit_formats.a", "libwrpkit_build.a", "libwrpkit_replay.a"):
+        assert os.path.isfile(os.path.join(prefix, "lib", archive)), (prefix, archive)
+    return prefix
 
 
-def main(wheel):
+def build_examples(build, prefix, env, artifact, cxx):
+    """examples/ against an installed CMake package; returns check_and_load's exit
+    code (cxx) or replay's. Without a GPU each says so; with one, both succeed."""
+    run(["cmake", "-S", os.path.join(ROOT, "examples"), "-B", build, "-G", "Ninja", f"-DCMAKE_PREFIX_PATH={prefix}",
+         "-DCMAKE_BUILD_TYPE=Release"], env)
+    run(["cmake", "--build", build], env)
+    assert os.path.isfile(os.path.join(build, "check_and_load")) == cxx, (build, cxx)
+    rep = run([os.path.join(build, "replay"), artifact, "x"], env, check=False)
+    assert (rep.returncode == 4 and rep.stderr.startswith("replay: no NVIDIA driver")) or \
+        (rep.returncode == 0 and rep.stdout.startswith("x: ")), (rep.returncode, rep.stdout, rep.stderr)
+    if not cxx:
+        return rep.returncode
+    check = run([os.path.join(build, "check_and_load"), artifact], env, check=False)
+    # without a GPU it says so (exit 3); with one, every module loads as SASS (exit 0)
+    assert (check.returncode == 3 and "no GPU to check on" in check.stderr) or check.returncode == 0, \
+        (check.returncode, check.stdout, check.stderr)
+    return check.returncode
+
+
+def main(wheel, sdist):
     wheel = os.path.abspath(wheel)
     tmp = tempfile.mkdtemp(prefix="wrpkit-wheel-test-")
-    pip_install_dot(tmp)
+    sdist_prefix = pip_install_sdist(tmp, os.path.abspath(sdist))
     venv = os.path.join(tmp, "venv")
     subprocess.run([sys.executable, "-m", "venv", venv], check=True)
     env = clean_env(venv)
@@ -82,10 +110,11 @@ def main(wheel):
     assert "--json" in run(["wrp-inspect", "--help"], env).stdout
     prefix = run([py, "-c", "import wrpkit; print(wrpkit.cmake_prefix())"], env).stdout.strip()
     assert os.path.isfile(os.path.join(prefix, "lib", "cmake", "wrpkit", "wrpkitConfig.cmake")), prefix
-    for header in (("wrpkit", "report", "loader.hpp"), ("wrpkit", "wrp_runtime.h")):
-        assert os.path.isfile(os.path.join(prefix, "include", *header)), (prefix, header)
-    for archive in ("libwrpkit_base.a", "libwrpkit_formats.a", "libwrpkit_build.a", "libwrpkit_replay.a"):
-        assert os.path.isfile(os.path.join(prefix, "lib", archive)), (prefix, archive)
+    # the wheel's CMake package is the runtime's C API; the C++ library (built with Zig's
+    # libc++, which a g++ program cannot link) comes from the sdist (pip_install_sdist)
+    assert os.path.isfile(os.path.join(prefix, "include", "wrpkit", "wrp_runtime.h")), prefix
+    assert not os.path.exists(os.path.join(prefix, "include", "wrpkit", "report")), prefix
+    assert not [f for f in os.listdir(os.path.join(prefix, "lib")) if f.endswith(".a")], os.listdir(prefix + "/lib")
     # the tools carry their C++ dependencies: only glibc's libraries and the loader
     # (wrp-run: and the runtime library beside it, found through its RPATH)
     for tool in ("bin/wrp-build", "bin/wrp-inspect", "bin/wrp-run", "lib/libwrpkit_runtime.so"):
@@ -211,23 +240,16 @@ def main(wheel):
     assert saved == "cpu ['saxpy.wrp', 'saxpy_modules']", saved  # no staging folder left behind
     print("wheel: save_portable saved and built a CPU graph; stock Warp replayed it with new inputs (2*3+1 = 7)")
 
-    # 7. the C++ library's CMake package from the wheel: examples/ builds against it
-    build = os.path.join(tmp, "examples")
-    run(["cmake", "-S", os.path.join(ROOT, "examples"), "-B", build, "-G", "Ninja", f"-DCMAKE_PREFIX_PATH={prefix}",
-         "-DCMAKE_BUILD_TYPE=Release"], env)
-    run(["cmake", "--build", build], env)
-    check = run([os.path.join(build, "check_and_load"), os.path.join(work, "cli", "particles.wrp")], env, check=False)
-    # without a GPU it says so (exit 3); with one, every module loads as SASS (exit 0)
-    assert (check.returncode == 3 and "no GPU to check on" in check.stderr) or check.returncode == 0, \
-        (check.returncode, check.stdout, check.stderr)
-    rep = run([os.path.join(build, "replay"), os.path.join(work, "cli", "particles.wrp"), "x"], env, check=False)
-    assert (rep.returncode == 4 and rep.stderr.startswith("replay: no NVIDIA driver")) or \
-        (rep.returncode == 0 and rep.stdout.startswith("x: ")), (rep.returncode, rep.stdout, rep.stderr)
-    print(f"wheel: examples/check_and_load and replay (C, the runtime's C API) built with find_package(wrpkit) "
-          f"from the wheel (exit {check.returncode}, {rep.returncode})")
+    # 7. the CMake packages: examples/ builds against the wheel's (replay.c, the C API)
+    # and against the sdist's (check_and_load too, the C++ library, built by this g++)
+    built = os.path.join(work, "cli", "particles.wrp")
+    rep = build_examples(os.path.join(tmp, "examples-wheel"), prefix, env, built, cxx=False)
+    check = build_examples(os.path.join(tmp, "examples-sdist"), sdist_prefix, env, built, cxx=True)
+    print(f"wheel: examples/replay (C, the runtime's C API) built with find_package(wrpkit) from the wheel "
+          f"(exit {rep}); check_and_load and replay from the sdist's package (exit {check})")
     print("wheel: all checks passed")
     subprocess.run(["rm", "-rf", tmp])
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2])

@@ -15,7 +15,7 @@ Nvrtc::Nvrtc(const std::string& path) {
   for (auto& e : std::filesystem::directory_iterator(std::filesystem::path(path).parent_path(), ec)) {
     auto n = e.path().filename().string();
     if (n.starts_with("libnvrtc-builtins.so") && n.find(".alt.") == std::string::npos) {
-      builtins_.open(e.path().string());
+      if (!builtins_.open(e.path().string())) builtins_error_ = builtins_.error();
       break;
     }
   }
@@ -68,6 +68,10 @@ Bytes Nvrtc::compile(const std::string& source, const std::string& name, const A
     // NVRTC's log is many lines; keep the tool's error on one line.
     for (auto& c : log)
       if (c == '\n') c = ' ';
+    // Its builtins failing to load (a library they need is missing) reads, from NVRTC,
+    // as "failed to open libnvrtc-builtins": say why.
+    if (!builtins_error_.empty() && log.find("libnvrtc-builtins") != std::string::npos)
+      log += fmt::format(" (loading it beside NVRTC failed: {})", printable(builtins_error_));
     fail(Exit::toolchain, fmt::format("{}: NVRTC {} failed for {}: {}", name, version_, opts[0], log));
   }
   size_t n = 0;

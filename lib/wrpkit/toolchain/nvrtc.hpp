@@ -29,6 +29,7 @@ class Nvrtc {
 
  private:
   DynLib builtins_, lib_;
+  std::string builtins_error_;  // why the builtins beside NVRTC did not load, if they did not
   std::string version_;
   int cuda_version_ = 0;
   std::vector<int> archs_;

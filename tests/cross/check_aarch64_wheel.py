@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""The aarch64 wheel, installed the way an Arm host installs it, against the x86_64
+wheel, both as scripts/wheel built them on this machine:
+   1. an aarch64 CPython (Debian 12's, scripts/aarch64-python) run by qemu-user makes
+      a venv, and pip running inside it installs the aarch64 wheel with its
+      dependencies (the NVIDIA aarch64 wheels, warp-lang for Warp's headers): pip
+      itself decides that manylinux_2_28_aarch64 fits; `import wrpkit` works there;
+   2. the same install of the x86_64 wheel into a fresh venv of this machine;
+   3. every ELF in the installed package is aarch64 code, the runtime stays under 2 MB;
+   4. every real capture in tests/data: wrp-inspect --json and its load matrix are
+      identical, and wrp-build (--arch sm_87,sm_90, no cache) writes identical bytes
+      or refuses with the identical message and exit code; each wheel's tools use
+      the CUDA compilers of its own venv (aarch64: the NVIDIA aarch64 wheels) and
+      Warp 1.19's headers from its own warp-lang;
+   5. wrp-run --help, and its refusal without a driver (exit 4, one line).
+The tools run directly under qemu-user. The Python API and the console scripts are
+not run under emulation: they start the tools as subprocesses, and an aarch64
+process can start another only where the kernel knows to hand Arm binaries to
+qemu (binfmt_misc), which this machine and CI do not set up; the API is plain
+Python over the tools (tests/package/test_wheel.py runs it against the x86_64 wheel).
+Emulated timings are printed for information only.
+usage: check_aarch64_wheel.py DIST_DIR"""
+import concurrent.futures
+import glob
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DATA = os.path.join(ROOT, "tests", "data")
+WARP = "1.19.0"  # the release whose captures in tests/data are built from source
+ARCHS = "sm_87,sm_90"  # Jetson Orin and Hopper (GH200's GPU)
+failures = []
+
+
+def check(ok, what):
+    print(("PASS " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+
+
+def run(cmd, env=None, cwd=None):
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", env=env, cwd=cwd)
+    return p, time.monotonic() - t0
+
+
+def must(result, what):
+    p = result[0] if isinstance(result, tuple) else result
+    if p.returncode != 0:
+        raise SystemExit(f"check_aarch64_wheel: {what}: exit {p.returncode}\n{p.stdout[-2000:]}\n{p.stderr[-2000:]}")
+    return p
+
+
+def clean_env(extra=None):
+    """Nothing of the project's venv, toolkit or caches: each wheel's tools find what
+    they load beside themselves, as on a user's machine."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": tempfile.gettempdir(), "LANG": "C.UTF-8",
+           "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_CACHE_DIR": os.path.join(ROOT, "build", "pip-cache")}
+    return dict(env, **(extra or {}))
+
+
+def captures():
+    out = []
+    for dirpath, _, files in os.walk(DATA):
+        out += [os.path.join(dirpath, f) for f in files if f.endswith(".wrp") and f[:-4] == os.path.basename(dirpath)]
+    return sorted(out)
+
+
+def tree_digest(folder):
+    h = {}
+    for dirpath, _, files in os.walk(folder):
+        for f in files:
+            p = os.path.join(dirpath, f)
+            h[os.path.relpath(p, folder)] = hashlib.sha256(open(p, "rb").read()).hexdigest()
+    return h
+
+
+def site_packages(venv):
+    return glob.glob(os.path.join(venv, "lib", "python3*", "site-packages"))[0]
+
+
+def main():
+    dist = os.path.abspath(sys.argv[1])
+    arm_wheel = glob.glob(os.path.join(dist, "wrpkit-*-manylinux_2_28_aarch64.whl"))[0]
+    x86_wheel = glob.glob(os.path.join(dist, "wrpkit-*-manylinux_2_28_x86_64.whl"))[0]
+    sysroot = must(run([os.path.join(ROOT, "scripts", "aarch64-python")]), "scripts/aarch64-python").stdout.strip()
+    tmp = tempfile.mkdtemp(prefix="wrpkit-aarch64-wheel-")
+
+    def emulated(binary, *args, cwd=None):
+        return run(["qemu-aarch64", "-L", sysroot, binary, *args], clean_env(), cwd)
+
+    # 1. the aarch64 venv: its own pip (from pip's wheel, run by the emulated Python)
+    #    installs from a folder of aarch64 wheels that this machine's pip downloads.
+    wheelhouse = os.path.join(ROOT, "build", "aarch64-wheelhouse")
+    # what the emulated Python accepts (glibc 2.36): pip download matches platform tags exactly
+    platforms = [arg for v in range(17, 37) for arg in ("--platform", f"manylinux_2_{v}_aarch64")]
+    must(run([sys.executable, "-m", "pip", "download", "-q", "-d", wheelhouse, "--only-binary=:all:",
+              *platforms, "--platform", "manylinux2014_aarch64", "--python-version", "3.11", "--implementation", "cp",
+              f"wrpkit[warp] @ file://{arm_wheel}", f"warp-lang=={WARP}", "pip"], clean_env()),
+         "pip download of the aarch64 dependencies")
+    os.remove(os.path.join(wheelhouse, os.path.basename(arm_wheel)))  # the wheel under test comes from dist/ only
+    arm_venv = os.path.join(tmp, "venv-aarch64")
+    python = os.path.join(sysroot, "usr", "bin", "python3.11")
+    must(emulated(python, "-m", "venv", "--without-pip", arm_venv), "the aarch64 venv")
+    pip_wheel = sorted(glob.glob(os.path.join(wheelhouse, "pip-*.whl")))[-1]
+    p, t_pip = emulated(os.path.join(arm_venv, "bin", "python"), os.path.join(pip_wheel, "pip"), "install", "-q",
+                        "--no-index", "--find-links", wheelhouse, f"wrpkit[warp] @ file://{arm_wheel}",
+                        f"warp-lang=={WARP}")
+    check(p.returncode == 0, f"pip in the emulated aarch64 venv installs {os.path.basename(arm_wheel)} "
+                             f"({t_pip:.0f} s emulated){'' if p.returncode == 0 else ': ' + p.stderr[-500:]}")
+    if p.returncode != 0:
+        return 1
+    p, _ = emulated(os.path.join(arm_venv, "bin", "python"), "-c",
+                    "import platform, wrpkit; print(platform.machine(), wrpkit.__version__, wrpkit.cmake_prefix())")
+    check(p.returncode == 0 and p.stdout.startswith("aarch64 "), f"import wrpkit in the aarch64 venv: {p.stdout.strip()}")
+    arm_prefix = os.path.join(site_packages(arm_venv), "wrpkit")
+
+    # 2. the x86_64 wheel, the same way on this machine
+    x86_venv = os.path.join(tmp, "venv-x86_64")
+    must(run([sys.executable, "-m", "venv", x86_venv]), "the x86_64 venv")
+    must(run([os.path.join(x86_venv, "bin", "python"), "-m", "pip", "install", "-q",
+              f"wrpkit[warp] @ file://{x86_wheel}", f"warp-lang=={WARP}"], clean_env()), "pip install of the x86_64 wheel")
+    x86_prefix = os.path.join(site_packages(x86_venv), "wrpkit")
+    versions = {}
+    for name, venv in (("x86_64", x86_venv), ("aarch64", arm_venv)):
+        sp = site_packages(venv)
+        versions[name] = sorted(d.split(".dist-info")[0] for d in os.listdir(sp)
+                                if d.startswith(("nvidia_", "warp_lang")) and d.endswith(".dist-info"))
+    check(versions["x86_64"] == versions["aarch64"], f"both venvs hold the same releases: {versions['aarch64']}")
+
+    # 3. what the aarch64 wheel installed is Arm code; the runtime's size as installed
+    elves = [p for p in glob.glob(os.path.join(arm_prefix, "**", "*"), recursive=True)
+             if os.path.isfile(p) and open(p, "rb").read(4) == b"\x7fELF"]
+    machines = {subprocess.run(["readelf", "-h", p], capture_output=True, text=True).stdout.split("Machine:")[1]
+                .split("\n")[0].strip() for p in elves}
+    check(len(elves) >= 4 and machines == {"AArch64"}, f"{len(elves)} ELF files in the aarch64 package: {machines}")
+    size = os.path.getsize(os.path.join(arm_prefix, "lib", "libwrpkit_runtime.so"))
+    check(size < 2_000_000, f"libwrpkit_runtime.so for aarch64 is {size / 2**20:.2f} MiB as installed (budget: 2 MB)")
+
+    # 4. every real capture: the same report and the same build, each wheel with its own venv
+    def both(capture):
+        out = []
+        for args in (["--json"], ["--json", "--arch", ARCHS, "--driver", "12.6"]):
+            x, _ = run([os.path.join(x86_prefix, "bin", "wrp-inspect"), *args, capture], clean_env())
+            a, _ = emulated(os.path.join(arm_prefix, "bin", "wrp-inspect"), *args, capture)
+            out.append(("inspect " + " ".join(args), (x.returncode, x.stdout, x.stderr) ==
+                        (a.returncode, a.stdout, a.stderr)))
+        with tempfile.TemporaryDirectory(dir=tmp) as work:
+            os.makedirs(os.path.join(work, "x86"))
+            os.makedirs(os.path.join(work, "arm"))
+            # -j 1: under qemu-user two nvJitLink compiles in one process spin forever (emulation only)
+            common = [capture, "--arch", ARCHS, "--no-cache", "-j", "1", "-q", "--allow-cpu", "-o"]
+            x, tx = run([os.path.join(x86_prefix, "bin", "wrp-build"), *common, "x86/out.wrp"], clean_env(), work)
+            a, ta = emulated(os.path.join(arm_prefix, "bin", "wrp-build"), *common, "arm/out.wrp", cwd=work)
+            same = (x.returncode, x.stderr.replace("x86/", "")) == (a.returncode, a.stderr.replace("arm/", "")) and \
+                tree_digest(os.path.join(work, "x86")) == tree_digest(os.path.join(work, "arm"))
+            out.append(("build", same))
+            return capture, out, x.returncode, ta, tx, (x.stderr + a.stderr).strip()[:300]
+
+    caps = captures()
+    inspected = built = refused = 0
+    t_arm = t_x86 = 0.0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1))) as pool:
+        for capture, results, code, ta, tx, err in pool.map(both, caps):
+            t_arm += ta
+            t_x86 += tx
+            name = os.path.relpath(capture, DATA)
+            for what, ok in results:
+                if not ok:
+                    check(False, f"{name}: {what} differs between the wheels: {err}")
+            inspected += sum(ok for what, ok in results if what.startswith("inspect"))
+            if all(ok for _, ok in results):
+                built += code == 0
+                refused += code != 0
+    check(inspected == 2 * len(caps), f"wrp-inspect --json: {inspected} of {2 * len(caps)} reports of {len(caps)} "
+                                      "captures identical between the wheels")
+    check(built + refused == len(caps) and built > 0,
+          f"wrp-build --arch {ARCHS}: {built} captures built to identical bytes, {refused} refused identically, "
+          f"of {len(caps)} ({t_arm:.0f} s emulated, {t_x86:.0f} s native)")
+
+    # 5. wrp-run: its help, and no driver is exit 4 in one line
+    p, _ = emulated(os.path.join(arm_prefix, "bin", "wrp-run"), "--help")
+    check(p.returncode == 0 and "Exit codes" in p.stdout, "wrp-run --help")
+    p, _ = emulated(os.path.join(arm_prefix, "bin", "wrp-run"),
+                    os.path.join(DATA, "warp-1.17.0-h200", "particles", "particles.wrp"))
+    check(p.returncode == 4 and p.stderr.startswith("wrp-run: error: no NVIDIA driver") and p.stderr.count("\n") == 1,
+          f"wrp-run without a driver: exit {p.returncode}, {p.stderr.strip()[:100]!r}")
+
+    print(f"{len(failures)} failed")
+    if not failures:
+        subprocess.run(["rm", "-rf", tmp])
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
