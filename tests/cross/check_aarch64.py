@@ -9,30 +9,16 @@
    5. the C API example (examples/replay.c) and check_and_load, built for aarch64, run.
 Emulated timings are printed for information only.
 usage: check_aarch64.py BUILD_AARCH64_DIR"""
-import hashlib
 import os
 import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from cross_checks import ROOT, captures as all_captures, check, failures, run, tree_digest
+
 X86 = os.path.join(ROOT, "build", "bin")
 SYSROOT = "/usr/aarch64-linux-gnu"
 WHEELS = os.path.join(ROOT, ".venv", "aarch64")
-failures = []
-
-
-def check(ok, what):
-    print(("PASS " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
-
-
-def run(cmd, env=None):
-    t0 = time.monotonic()
-    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", env=env)
-    return p, time.monotonic() - t0
 
 
 def emulated(binary, *args, env=None):
@@ -43,22 +29,7 @@ def emulated(binary, *args, env=None):
 
 
 def captures():
-    out = []
-    for top in (os.path.join(ROOT, "tests", "data"), *[os.path.join(ROOT, "..", "shared", d)
-                                                      for d in ("fixtures", "fixtures-w119", "fixtures-cpu")]):
-        for dirpath, _, files in os.walk(top):
-            out += [os.path.join(dirpath, f) for f in files
-                    if f.endswith(".wrp") and f[:-4] == os.path.basename(dirpath)]
-    return sorted(out)
-
-
-def tree_digest(folder):
-    h = {}
-    for dirpath, _, files in os.walk(folder):
-        for f in files:
-            p = os.path.join(dirpath, f)
-            h[os.path.relpath(p, folder)] = hashlib.sha256(open(p, "rb").read()).hexdigest()
-    return h
+    return all_captures(*[os.path.join(ROOT, "..", "shared", d) for d in ("fixtures", "fixtures-w119", "fixtures-cpu")])
 
 
 def main():

@@ -22,31 +22,15 @@ Emulated timings are printed for information only.
 usage: check_aarch64_wheel.py DIST_DIR"""
 import concurrent.futures
 import glob
-import hashlib
-import json
 import os
 import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DATA = os.path.join(ROOT, "tests", "data")
+from cross_checks import DATA, ROOT, captures, check, failures, run, tree_digest
+
 WARP = "1.19.0"  # the release whose captures in tests/data are built from source
 ARCHS = "sm_87,sm_90"  # Jetson Orin and Hopper (GH200's GPU)
-failures = []
-
-
-def check(ok, what):
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
-
-
-def run(cmd, env=None, cwd=None):
-    t0 = time.monotonic()
-    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", env=env, cwd=cwd)
-    return p, time.monotonic() - t0
 
 
 def must(result, what):
@@ -62,22 +46,6 @@ def clean_env(extra=None):
     env = {"PATH": "/usr/bin:/bin", "HOME": tempfile.gettempdir(), "LANG": "C.UTF-8",
            "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_CACHE_DIR": os.path.join(ROOT, "build", "pip-cache")}
     return dict(env, **(extra or {}))
-
-
-def captures():
-    out = []
-    for dirpath, _, files in os.walk(DATA):
-        out += [os.path.join(dirpath, f) for f in files if f.endswith(".wrp") and f[:-4] == os.path.basename(dirpath)]
-    return sorted(out)
-
-
-def tree_digest(folder):
-    h = {}
-    for dirpath, _, files in os.walk(folder):
-        for f in files:
-            p = os.path.join(dirpath, f)
-            h[os.path.relpath(p, folder)] = hashlib.sha256(open(p, "rb").read()).hexdigest()
-    return h
 
 
 def site_packages(venv):
