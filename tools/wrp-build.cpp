@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
              "  wrp-build sim.wrp -o sim.portable.wrp                      the default profile (--list-profiles)\n"
              "  wrp-build sim.wrp --arch sm_75,sm_87,sm_90 -o sim.fleet.wrp\n"
              "  wrp-build sim.wrp --profile jetson-orin --ptx none -o sim.orin.wrp\n"
+             "  wrp-build sim.orin.wrp --sign-only --sign release.pem -o sim.orin.signed.wrp\n"
              "  wrp-build --cache-stats                                    what the build cache holds");
   app.get_formatter()->column_width(34);
   std::string input, output, arch_list, profile, targets_file, ptx = "lowest", compress = "default", cuda,
@@ -55,7 +56,8 @@ int main(int argc, char** argv) {
   int progress_fd = -1;
   bool quiet = false, list_profiles = false, cache_stats = false, cache_clear = false;
   bool force = false, json = false, split = false, allow_cpu = false, no_cache = false, verbose = false,
-       all_kernels = false, no_helpers = false;
+       all_kernels = false, no_helpers = false, sign_only = false;
+  std::string sign_key;
   app.add_option("input", input, "the captured .wrp (NAME_modules/ beside it)");
   app.add_option("-o,--output", output, "output .wrp; OUT_modules/ is written beside it");
 
@@ -106,6 +108,14 @@ int main(int argc, char** argv) {
   app.add_flag("--cache-clear", cache_clear, "remove every cache entry and the stats, and exit")->group(cache);
   app.add_option("--cache-max-size", cache_max, "set the cache's size cap (500M, 2G; 0: none), trim to it, and exit")
       ->default_str("2G")->group(cache);
+
+  const char* trust = "Signing";
+  app.add_option("--sign", sign_key, "sign the output's manifest with this Ed25519 private key (PEM, as `openssl "
+                 "genpkey -algorithm ed25519` writes it); wrp-run --trust and wrp-inspect --verify --trust check it")
+      ->group(trust);
+  app.add_flag("--sign-only", sign_only, "sign INPUT, an artifact wrp-build already made, into -o without rebuilding "
+               "(a release step signing what CI built); needs --sign")
+      ->group(trust);
 
   const char* output_group = "Output";
   app.add_flag("--force", force, "replace an existing output")->group(output_group);
@@ -162,6 +172,8 @@ int main(int argc, char** argv) {
     opt.compress = compress;
     opt.jobs = jobs;
     opt.force = force;
+    opt.sign_key = sign_key;
+    opt.sign_only = sign_only;
     opt.split_families = split;
     opt.allow_cpu = allow_cpu;
     opt.all_kernels = all_kernels;

@@ -16,14 +16,17 @@ int main(int argc, char** argv) {
                "With --arch: 0 the artifact loads as SASS on every listed GPU, 1 some GPU needs a JIT\n"
                "(PTX, or Warp 1.19 compiling retained source), 2 some GPU cannot load it.\n"
                "With --device: 0 every module loads as SASS, 1 some module needs JIT (0 with --allow-jit),\n"
-               "2 some module cannot load, 4 no GPU or driver."};
+               "2 some module cannot load, 4 no GPU or driver.\n"
+               "With --verify: 2 when its bytes are not what wrp-build wrote (or not signed by a --trust key)."};
   app.footer("Examples:\n"
              "  wrp-inspect sim.wrp                                what it holds, hazards, wrp-run support\n"
              "  wrp-inspect sim.wrp --arch sm_87,sm_90 && deploy   a yes/no check: SASS on both, no JIT\n"
              "  wrp-inspect sim.wrp --arch sm_87 --driver 12.6      the same on a JetPack 6 driver\n"
-             "  wrp-inspect sim.wrp --device --load                pre-flight on this machine's GPU 0");
+             "  wrp-inspect sim.wrp --device --load                pre-flight on this machine's GPU 0\n"
+             "  wrp-inspect sim.wrp --verify --trust release.pub   as wrp-build wrote it, signed by that key?");
   std::string file, arch_list, driver;
-  bool json = false, allow_jit = false, load = false;
+  bool json = false, allow_jit = false, load = false, verify = false;
+  std::vector<std::string> trust_files;
   int device = -1;
   app.add_option("file", file, "the .wrp file (its NAME_modules/ folder must sit beside it)")->required();
   app.add_option("--arch", arch_list, "GPUs to check, e.g. sm_75,sm_87,sm_90: adds a load matrix; the exit code "
@@ -31,6 +34,10 @@ int main(int argc, char** argv) {
   app.add_option("--driver", driver, "with --arch: the load matrix under a driver of this CUDA release (e.g. 12.6): "
                  "does it load there, without JIT?");
   app.add_flag("--json", json, "print JSON (schema: docs/inspect-json.md)");
+  auto* verify_flag = app.add_flag("--verify", verify, "exit 2 unless every byte matches the artifact's wrpkit manifest "
+                                   "(and, with --trust, a trusted key signed it): what wrp-run checks before loading");
+  app.add_option("--trust", trust_files, "with --verify: PUB.pem, an Ed25519 public key the artifact must be signed "
+                 "by (repeat for several)")->needs(verify_flag);
   auto* dev = app.add_option("--device", device, "pre-flight on this machine's GPU N")->expected(0, 1)->default_str("0");
   app.add_flag("--allow-jit", allow_jit, "exit 0 when modules load through PTX JIT")->needs(dev);
   app.add_flag("--load", load, "really load every module and resolve its kernels")->needs(dev);
@@ -50,14 +57,22 @@ int main(int argc, char** argv) {
     std::optional<wrp::CudaVersion> drv;
     if (app.count("--driver") && !(drv = wrp::parse_cuda_version(driver)))
       wrp::fail(wrp::Exit::usage, fmt::format("--driver {}: expected a CUDA release such as 12.6 or 13.0", driver));
+    std::vector<wrp::PublicKey> trusted;
+    for (auto& f : trust_files) {
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(f, ec)) wrp::fail(wrp::Exit::usage, fmt::format("--trust {}: no such file", f));
+      auto pem = wrp::read_file(f);
+      trusted.push_back(wrp::read_public_key_pem(std::string(pem.begin(), pem.end()), f));
+    }
     auto a = wrp::open_artifact(file);
     auto rep = wrp::inspect(a, archs, drv);
+    if (verify) wrp::verify(rep, a, trusted);
     if (device >= 0) {
       auto check = wrp::check_on_device(a, device, allow_jit, load);
       std::cout << (json ? wrp::inspect_json(rep, &check) + "\n" : wrp::device_check_text(rep, check));
-      return check.exit_code;
+      return rep.verify && !rep.verify->problems.empty() ? 2 : check.exit_code;
     }
     std::cout << (json ? wrp::inspect_json(rep) + "\n" : wrp::inspect_text(rep));
-    return wrp::load_matrix_exit_code(rep);
+    return wrp::inspect_exit_code(rep);
   });
 }

@@ -40,13 +40,14 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 int main(int argc, char** argv) {
   CLI::App app{"Replay a Warp .wrp artifact (built by wrp-build) with the CUDA driver alone: no Warp, no JIT.\n"
+               "Every byte is checked against the artifact's wrpkit manifest before the driver sees it.\n"
                "Exit codes: 0 ok, 1 usage, 2 bad input, 3 the artifact holds ops wrp-run cannot replay (named), "
                "4 no driver or GPU, or a CUDA call failed."};
   std::string artifact;
-  std::vector<std::string> sets, gets;
+  std::vector<std::string> sets, gets, trust_files;
   int device = 0;
   unsigned repeat = 1;
-  bool json = false, in_memory = false;
+  bool json = false, in_memory = false, require_verified = false;
   app.add_option("artifact", artifact, "the .wrp (NAME_modules/ beside it)")->required();
   app.add_option("--device", device, "CUDA device ordinal")->capture_default_str();
   app.add_option("--set", sets, "NAME=FILE.npy: copy the array's bytes into binding NAME before replaying");
@@ -56,6 +57,10 @@ int main(int argc, char** argv) {
   app.add_flag("--json", json, "print timings and counts as JSON");
   app.add_flag("--in-memory", in_memory, "read the .wrp and its modules folder into memory first and load them "
                "with wrp_load_from_memory, as an application holding the files would");
+  app.add_flag("--require-verified", require_verified, "refuse an artifact with no wrpkit manifest (one not built by "
+               "wrp-build, or by an older one); every artifact that has one is checked against it anyway");
+  app.add_option("--trust", trust_files, "PUB.pem: an Ed25519 public key; refuse the artifact unless a key given "
+                 "signed it (wrp-build --sign). Repeat for several keys");
   app.set_version_flag("--version", std::string("wrp-run (wrpkit) ") + WRPKIT_VERSION);
   WRP_PARSE(app, argc, argv);
 
@@ -67,6 +72,20 @@ int main(int argc, char** argv) {
     }
     std::vector<std::pair<std::string, std::string>> outputs;
     for (auto& g : gets) outputs.push_back(name_and_file(g, "--get"));
+    std::vector<std::string> keys;  // PEM text, as the C API takes them
+    for (auto& f : trust_files) {
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(f, ec)) wrp::fail(wrp::Exit::usage, fmt::format("--trust {}: no such file", f));
+      auto pem = wrp::read_file(f);
+      keys.emplace_back(pem.begin(), pem.end());
+    }
+    std::vector<const char*> key_ptrs;
+    for (auto& k : keys) key_ptrs.push_back(k.c_str());
+    wrp_load_options options{};
+    options.device = device;
+    options.require_verified = require_verified;
+    options.trusted_keys = key_ptrs.data();
+    options.trusted_key_count = key_ptrs.size();
     // Names and sizes against the artifact's bindings before the driver starts, so a
     // typo is caught on a machine without a GPU (the .wrp alone: its sections are small).
     if (!inputs.empty() || !outputs.empty()) {
@@ -97,13 +116,18 @@ int main(int argc, char** argv) {
     if (in_memory) {
       std::vector<wrp_module_file> mods;
       for (auto& [name, bytes] : files) mods.push_back({name.c_str(), bytes.data(), bytes.size()});
-      check(wrp_load_from_memory(wrp_bytes.data(), wrp_bytes.size(), mods.data(), mods.size(), artifact.c_str(), device,
-                                 &graph));
+      check(wrp_load_from_memory_ex(wrp_bytes.data(), wrp_bytes.size(), mods.data(), mods.size(), artifact.c_str(),
+                                    &options, &graph));
     } else {
-      check(wrp_load(artifact.c_str(), device, &graph));
+      check(wrp_load_ex(artifact.c_str(), &options, &graph));
     }
     std::unique_ptr<wrp_graph, void (*)(wrp_graph*)> owner(graph, wrp_unload);
     double load_s = seconds_since(t0);
+    auto verified = wrp_verification(graph);
+    if (verified == WRP_UNVERIFIED)
+      fmt::print(stderr, "wrp-run: warning: {} has no wrpkit manifest: nothing checked its bytes before the driver "
+                         "got them (build it with wrp-build; --require-verified refuses such artifacts)\n", artifact);
+    const char* verified_name = verified == WRP_SIGNED ? "signed" : verified == WRP_VERIFIED ? "verified" : "unverified";
     for (auto& [name, array] : inputs) check(wrp_set_param(graph, name.c_str(), array.data.data(), array.data.size()));
     std::vector<double> times;
     for (unsigned i = 0; i < repeat; ++i) {
@@ -124,11 +148,12 @@ int main(int argc, char** argv) {
     double median = sorted[sorted.size() / 2];
     if (json)
       fmt::print("{{\"artifact\": {}, \"device\": {}, \"driver_init_s\": {:.6f}, \"load_s\": {:.6f}, "
-                 "\"first_replay_s\": {:.6f}, \"replay_s_median\": {:.6f}, \"replays\": {}}}\n",
-                 wrp::json_quote(artifact), device, driver_s, load_s, times.front(), median, repeat);
+                 "\"first_replay_s\": {:.6f}, \"replay_s_median\": {:.6f}, \"replays\": {}, \"verification\": \"{}\"}}\n",
+                 wrp::json_quote(artifact), device, driver_s, load_s, times.front(), median, repeat, verified_name);
     else
-      fmt::print("{}: driver and GPU started in {:.3f} s, loaded in {:.3f} s; {} replay(s), first {:.3f} ms, median {:.3f} ms\n",
-                 artifact, driver_s, load_s, repeat, times.front() * 1e3, median * 1e3);
+      fmt::print("{}: driver and GPU started in {:.3f} s, loaded ({}) in {:.3f} s; {} replay(s), first {:.3f} ms, median "
+                 "{:.3f} ms\n",
+                 artifact, driver_s, verified_name, load_s, repeat, times.front() * 1e3, median * 1e3);
     return 0;
   });
 }

@@ -27,6 +27,25 @@ typedef enum {
 
 typedef struct wrp_graph wrp_graph;
 
+/* What a load accepts (wrp_load_ex). Every load checks the artifact's wrpkit manifest,
+ * when it has one, before any byte reaches the driver: a changed byte is WRP_ERROR_BAD_INPUT.
+ * Zero-initialise it ({0}) and set what you need. */
+typedef struct {
+  int device;                      /* CUDA device ordinal */
+  int require_verified;            /* non-zero: refuse an artifact with no wrpkit manifest */
+  const char* const* trusted_keys; /* Ed25519 public keys, PEM text (`openssl pkey -pubout`): when
+                                      given, refuse any artifact not signed by one of them. Needs
+                                      OpenSSL's libcrypto (1.1.1+), loaded only then. */
+  size_t trusted_key_count;
+} wrp_load_options;
+
+/* How far a loaded graph's bytes were vouched for (wrp_verification). */
+typedef enum {
+  WRP_UNVERIFIED = 0, /* no wrpkit manifest: not built by wrp-build, or by an older one */
+  WRP_VERIFIED = 1,   /* every byte matched the manifest */
+  WRP_SIGNED = 2      /* ... and the manifest is signed by one of the trusted keys */
+} wrp_verification_state;
+
 /* One file of an artifact's NAME_modules/ folder, in memory (wrp_load_from_memory). */
 typedef struct {
   const char* name; /* the bare file name the .wrp's metadata gives */
@@ -47,6 +66,12 @@ WRP_API wrp_status wrp_load(const char* path, int device, wrp_graph** out);
  * `label` names the artifact in messages (NULL: "<memory>"). */
 WRP_API wrp_status wrp_load_from_memory(const void* wrp, size_t wrp_size, const wrp_module_file* modules,
                                         size_t module_count, const char* label, int device, wrp_graph** out);
+/* wrp_load / wrp_load_from_memory with options (NULL: the defaults on device 0). */
+WRP_API wrp_status wrp_load_ex(const char* path, const wrp_load_options* options, wrp_graph** out);
+WRP_API wrp_status wrp_load_from_memory_ex(const void* wrp, size_t wrp_size, const wrp_module_file* modules,
+                                           size_t module_count, const char* label, const wrp_load_options* options,
+                                           wrp_graph** out);
+WRP_API wrp_verification_state wrp_verification(const wrp_graph* g);
 /* Size in bytes of a named binding (Warp's capture_save inputs/outputs). */
 WRP_API wrp_status wrp_param_size(const wrp_graph* g, const char* name, uint64_t* size);
 /* Copies `size` bytes (exactly the binding's size) into / out of the binding's region.

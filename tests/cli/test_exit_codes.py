@@ -25,7 +25,8 @@ def test_python_and_c_api_agree_with_the_library():
     from wrpkit._tools import ExitCode
     assert {e.name.lower(): e.value for e in ExitCode} == lib, (dict(ExitCode.__members__), lib)
     header = open(os.path.join(SRC, "lib", "wrpkit", "wrp_runtime.h")).read()
-    c = {name: int(v) for name, v in re.findall(r"(WRP_\w+) = (\d+)", header)}
+    status = re.search(r"typedef enum \{(.*?)\} wrp_status;", header, re.S).group(1)
+    c = {name: int(v) for name, v in re.findall(r"(WRP_\w+) = (\d+)", status)}
     assert c == {"WRP_OK": lib["ok"], "WRP_ERROR_USAGE": lib["usage"], "WRP_ERROR_BAD_INPUT": lib["bad_input"],
                  "WRP_ERROR_UNSUPPORTED": lib["target"], "WRP_ERROR_DRIVER": lib["toolchain"]}, c
 

@@ -17,7 +17,9 @@
 #include "wrpkit/build/build_plan.hpp"
 #include "wrpkit/build/build_stages.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/base/hash.hpp"
 #include "wrpkit/base/json_toml.hpp"
+#include "wrpkit/formats/output_commit.hpp"
 
 namespace wrp {
 
@@ -76,7 +78,7 @@ std::string toolchain_text(const BuildPlan& plan, const Artifact& a, Toolset& to
 // One output: the stages in order. Every refusal is raised by the plan and the
 // tool check, before the first compile.
 BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path& out, const std::vector<Arch>& targets,
-                      Toolset& tools, BuildReport& report, Progress& progress) {
+                      Toolset& tools, BuildReport& report, Progress& progress, const SigningKey* key) {
   check_output_paths(opt, out);
   auto plan = plan_build(opt, a, out, targets);
   choose_tools(plan, a, tools);
@@ -92,13 +94,53 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
   if (plan.helpers) report.compiles += plan.helpers->jobs.size();
   report.toolchain = toolchain_text(plan, a, tools);
   progress.start("write", 1);
-  auto output = emit_stage(plan, a, packed, helpers, opt, report.toolchain);
+  auto output = emit_stage(plan, a, packed, helpers, opt, report.toolchain, key);
   output.replay_helpers_bytes = helpers.size();
   output.min_driver = plan.floor.str();
   output.min_driver_from = plan.floor_from;
   if (plan.helpers) output.replay_helpers_for = plan.helpers->for_ops;
   progress.step(out.filename().string());
   return output;
+}
+
+// --sign-only: the input as it is, with its manifest signed. Only an intact wrp-build
+// output qualifies: a signature vouches for the bytes its manifest lists, all of them.
+BuildReport sign_built(const BuildOptions& opt, const SigningKey& key) {
+  auto a = open_artifact(opt.input);
+  if (!a.integrity.manifest)
+    fail(Exit::bad_input, fmt::format("{}: has no wrpkit manifest, so it cannot be signed without a rebuild (this "
+                                      "wrp-build did not write it): build it with wrp-build --sign KEY.pem",
+                                      a.name()));
+  require_trusted(a, {});
+  check_output_paths(opt, opt.output);
+  std::vector<Bytes> bytes;
+  std::vector<OutputFile> files;
+  auto dir = modules_dir_for(opt.output);
+  for (auto& f : a.integrity.manifest->files) {
+    auto path = a.modules_dir / f.name;
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec))
+      fail(Exit::bad_input, fmt::format("{}: the wrpkit manifest lists {}, which is missing; copy the artifact again "
+                                        "from its source", a.name(), path.string()));
+    bytes.push_back(read_file(path));
+    if (bytes.back().size() != f.size || sha256_hex(bytes.back()) != f.sha256)
+      fail(Exit::bad_input, fmt::format("{}: differs from the wrpkit manifest; the artifact was damaged or changed "
+                                        "after wrp-build wrote it", path.string()));
+    if (free_file_name(dir, f.name, bytes.back()) != f.name)
+      fail(Exit::usage, fmt::format("{} holds another {}: sign into a new output, or remove the old one",
+                                    dir.string(), f.name));
+  }
+  for (size_t i = 0; i < bytes.size(); ++i) files.push_back({a.integrity.manifest->files[i].name, bytes[i]});
+  Container c = a.container;
+  sign_container(c, key);
+  commit_artifact(opt.output, serialize_container(c), files);
+  BuildReport report;
+  BuildOutput out;
+  out.wrp = opt.output;
+  out.target_arch = a.meta.target_arch;
+  out.signed_by = key.key.id();
+  report.outputs.push_back(out);
+  return report;
 }
 
 }  // namespace
@@ -112,10 +154,16 @@ fs::path family_output_path(const fs::path& out, const std::string& family) {
 }
 
 BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
+  std::optional<SigningKey> key;
+  if (!opt.sign_key.empty()) key = read_signing_key(opt.sign_key);
+  else if (opt.sign_only) fail(Exit::usage, "--sign-only needs the key: --sign KEY.pem");
+  if (opt.sign_only) return sign_built(opt, *key);
   if (opt.targets.empty()) fail(Exit::usage, "no target archs: pass --arch or --profile");
   if (opt.compress != "none" && opt.compress != "default" && opt.compress != "size")
     fail(Exit::usage, fmt::format("--compress {}: expected none, default or size", opt.compress));
   auto a = open_artifact(opt.input);
+  // A rebuild vouches for what it writes: never for bytes changed after an earlier build.
+  if (!a.integrity.problems.empty()) fail(Exit::bad_input, integrity_error(a.integrity));
   BuildReport report;
   if (a.is_cpu()) {
     if (!opt.allow_cpu)
@@ -140,9 +188,10 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   auto families = sass_families(opt.targets);
   if (opt.split_families && families.size() > 1 && a.ops.has_conditionals && !strict_header_arch(a.meta.version)) {
     for (auto& [family, archs] : families)
-      report.outputs.push_back(build_one(opt, a, family_output_path(opt.output, family), archs, tools, report, progress));
+      report.outputs.push_back(
+          build_one(opt, a, family_output_path(opt.output, family), archs, tools, report, progress, key ? &*key : nullptr));
   } else {
-    report.outputs.push_back(build_one(opt, a, opt.output, opt.targets, tools, report, progress));
+    report.outputs.push_back(build_one(opt, a, opt.output, opt.targets, tools, report, progress, key ? &*key : nullptr));
   }
   auto counts = tools.cache_counts();
   report.cache = counts.enabled;
@@ -175,7 +224,7 @@ std::string BuildReport::json() const {
                                {"target_arch_changed", o.target_arch_changed}, {"modules", std::move(mods)},
                                {"min_driver", o.min_driver}, {"min_driver_from", o.min_driver_from},
                                {"replay_helpers_size", int64_t(o.replay_helpers_bytes)},
-                               {"replay_helpers_for", std::move(helper_ops)}});
+                               {"replay_helpers_for", std::move(helper_ops)}, {"signed_by", o.signed_by}});
   }
   return to_json(toml::table{{"outputs", std::move(outs)}, {"toolchain", toolchain}, {"jobs", int64_t(jobs)},
                              {"compiles", int64_t(compiles)},
@@ -186,6 +235,11 @@ std::string BuildReport::json() const {
 std::string BuildReport::text() const {
   std::string s;
   for (auto& o : outputs) {
+    if (o.modules.empty() && !o.signed_by.empty()) {  // --sign-only
+      s += fmt::format("wrote {}: the input as it was, its manifest signed with Ed25519 key {}\n", o.wrp.string(),
+                       o.signed_by.substr(0, 16));
+      continue;
+    }
     std::string targets;
     for (auto& t : o.targets) targets += fmt::format("{}{}", targets.empty() ? "" : " ", t.sm());
     s += fmt::format("wrote {} ({} module(s)){}\n", o.wrp.string(), o.modules.size(),
@@ -207,6 +261,7 @@ std::string BuildReport::text() const {
                        fmt::join(o.replay_helpers_for, ", "), o.replay_helpers_bytes);
     if (o.target_arch_changed)
       s += fmt::format("  target_arch set to {} so if/while condition kernels build for every target\n", o.target_arch);
+    if (!o.signed_by.empty()) s += fmt::format("  signed with Ed25519 key {}\n", o.signed_by.substr(0, 16));
   }
   if (compiles)
     s += fmt::format("{} image(s): {} compiled, {} from the build cache{}; {}, {} job(s)\n", compiles, cache_misses,

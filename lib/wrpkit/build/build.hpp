@@ -40,6 +40,10 @@ struct BuildOptions {
   bool all_kernels = false;  // compile every kernel of a module, not only the graph's
   bool replay_helpers = true;  // add wrp-run's helper kernels where the graph needs them (replay_helpers.hpp)
   BuildFrom from = BuildFrom::automatic;
+  // --sign: an Ed25519 private key (PEM) that signs the output's manifest (seal.hpp).
+  // --sign-only: sign `input`, an intact wrp-build output, into `output` without rebuilding.
+  fs::path sign_key;
+  bool sign_only = false;
   ToolsetOptions tools;      // where the compilers, NVRTC, Warp's headers and the cache are
   ProgressFn progress;       // called as compiles and packs finish (one call at a time); may be empty
 };
@@ -76,6 +80,7 @@ struct BuildOutput {
   std::vector<BuiltModule> modules;
   uint64_t replay_helpers_bytes = 0;  // wrp-run's helper fatbin in the .wrp; 0: none (replay_helpers.hpp)
   std::vector<std::string> replay_helpers_for;  // the ops that launch them (the replay plan's helper_ops)
+  std::string signed_by;  // the id of the key that signed its manifest (--sign); empty: unsigned
 };
 
 struct BuildReport {

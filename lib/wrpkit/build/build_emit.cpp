@@ -63,6 +63,7 @@ Provenance provenance(const BuildPlan& plan, const Artifact& a, const std::vecto
   prov.input_wrp_sha256 = sha256_hex(serialize_container(a.container));
   prov.tools = toolchain;
   prov.options = "-O3 (PTX); Warp's recipe (source)";
+  prov.integrity = "manifest";
   for (size_t m = 0; m < packed.size(); ++m) {
     auto& bm = reports[m];
     ProvenanceModule pm{.file = bm.output_file, .source = bm.source_file, .from = image_origin_name(bm.from),
@@ -113,7 +114,8 @@ void emit_unchanged(const Artifact& a, const fs::path& out) {
 }
 
 BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
-                       const Bytes& helpers, const BuildOptions& opt, const std::string& toolchain) {
+                       const Bytes& helpers, const BuildOptions& opt, const std::string& toolchain,
+                       const SigningKey* key) {
   Container c = a.container;
   Metadata meta = a.meta;
   std::vector<BuiltModule> reports;  // as packed, with the final file names
@@ -145,6 +147,13 @@ BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vect
   // A rebuild replaces the input's helpers (or drops them where this build has none).
   std::erase_if(c.sections, [](const Section& s) { return s.type == kSectionWrpkitHelpers; });
   if (!helpers.empty()) c.sections.push_back({kSectionWrpkitHelpers, 0, 0, helpers});
+  // Last: the manifest covers every byte above and every file of the folder.
+  std::vector<SealedFile> sealed;
+  for (auto& f : files)
+    sealed.push_back({f.name, f.bytes, std::any_of(meta.modules.begin(), meta.modules.end(), [&](auto& rec) {
+                        return rec.binary_filename == f.name;
+                      })});
+  seal_container(c, sealed, key);
 
   commit_artifact(plan.out, serialize_container(c), files);
   BuildOutput res;
@@ -153,6 +162,7 @@ BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vect
   res.target_arch = plan.target_arch;
   res.target_arch_changed = plan.target_arch_changed;
   res.modules = std::move(reports);
+  if (key) res.signed_by = key->key.id();
   return res;
 }
 

@@ -9,6 +9,7 @@
 
 #include "wrpkit/build/build.hpp"
 #include "wrpkit/build/build_plan.hpp"
+#include "wrpkit/formats/seal.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/progress.hpp"
 
@@ -35,8 +36,10 @@ Bytes helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOptions& o
 
 // Writes plan.out and its modules folder, with `helpers` (if any) as the wrpkit-helpers
 // section; returns what the report shows.
+// The output is sealed (a manifest of every byte written) and, with `key`, signed.
 BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
-                       const Bytes& helpers, const BuildOptions& opt, const std::string& toolchain);
+                       const Bytes& helpers, const BuildOptions& opt, const std::string& toolchain,
+                       const SigningKey* key);
 
 // Writes the artifact as it is (a CPU graph with --allow-cpu): the same .wrp bytes and module files.
 void emit_unchanged(const Artifact& a, const std::filesystem::path& out);

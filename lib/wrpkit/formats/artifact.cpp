@@ -2,6 +2,9 @@
 #include "wrpkit/formats/helpers_section.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
@@ -96,7 +99,53 @@ void parse_sections(Artifact& a) {
                                         b.region_id));
 }
 
+// The manifest's image lines against the images of a module file (each image's bytes
+// hashed): where the file differs, the problem names the images that changed; where
+// it matches, lines that do not are a damaged manifest (never trusted blindly).
+static void check_images(Integrity& in, const std::string& path, const std::string& name, const ModuleFile& mf,
+                         bool intact) {
+  auto* want = in.manifest ? in.manifest->file(name) : nullptr;
+  if (!want) return;
+  std::vector<std::string> changed;
+  for (size_t i = 0; i < std::max(mf.binary.images.size(), want->images.size()); ++i) {
+    if (i >= mf.binary.images.size()) {
+      changed.push_back(want->images[i].arch + " (gone)");
+      continue;
+    }
+    auto& img = mf.binary.images[i];
+    auto bytes = img.bytes_in(mf.bytes);
+    if (i >= want->images.size() || want->images[i].arch != img.arch.str() || want->images[i].size != bytes.size() ||
+        want->images[i].sha256 != sha256_hex(bytes))
+      changed.push_back(img.arch.str());
+  }
+  if (intact) {
+    if (!changed.empty())
+      in.problems.push_back({"manifest_invalid", name,
+                             fmt::format("{}: the file matches its digest in the wrpkit manifest, but the manifest's "
+                                         "image lines do not ({}): the manifest is damaged; copy the artifact again "
+                                         "from its source, or rebuild it",
+                                         path, fmt::join(changed, ", "))});
+    return;
+  }
+  auto& msg = in.problems.back().message;
+  if (!changed.empty()) msg += fmt::format(" (changed: image {})", fmt::join(changed, ", "));
+  else msg += " (the images match: the bytes around them changed)";
+}
+
+// The file's bytes, checked against the manifest before anything parses them: a parse
+// error in a file that differs reports the difference, the cause.
+template <class F>
+static auto parse_checked(Integrity& in, bool intact, F&& parse) {
+  try {
+    return parse();
+  } catch (const Error&) {
+    if (!intact) fail(Exit::bad_input, integrity_error(in));
+    throw;
+  }
+}
+
 static void read_module_files(Artifact& a, const ModuleFileReader& read_module) {
+  auto& in = a.integrity;
   for (auto& m : a.meta.modules) {
     ModuleFile mf;
     mf.path = a.modules_dir / m.binary_filename;
@@ -106,12 +155,15 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module) 
                                         a.name(), printable(m.name), printable(mf.path.string()),
                                         a.modules_dir.filename().string()));
     mf.bytes = std::move(*bytes);
-    mf.binary = read_module_binary(mf.path.string(), mf.bytes);
+    bool intact = check_module_file(in, mf.path.string(), m.binary_filename, mf.bytes);
+    mf.binary = parse_checked(in, intact, [&] { return read_module_binary(mf.path.string(), mf.bytes); });
+    check_images(in, mf.path.string(), m.binary_filename, mf, intact);
     mf.binary_digest = compare_digest(m.binary_digest, mf.bytes);
     if (m.retains_source()) {
       mf.source_path = a.modules_dir / m.source_filename;
       if (auto src = read_module(m.source_filename)) {
         mf.source = std::move(*src);
+        check_module_file(in, mf.source_path.string(), m.source_filename, mf.source);
         mf.source_digest = compare_digest(m.source_digest, mf.source);
       } else {
         mf.source_digest = Digest::missing;
@@ -119,6 +171,27 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module) 
     }
     a.modules.push_back(std::move(mf));
   }
+  // The folder's other files the manifest lists (Warp's .meta files): checked where the
+  // reader has them; a loader given only the files it needs is not refused for the rest.
+  if (!in.manifest) return;
+  for (auto& f : in.manifest->files) {
+    if (std::find(in.files_checked.begin(), in.files_checked.end(), f.name) != in.files_checked.end()) continue;
+    if (auto bytes = read_module(f.name)) check_module_file(in, (a.modules_dir / f.name).string(), f.name, *bytes);
+    else in.files_not_read.push_back(f.name);
+  }
+}
+
+// The container's sections against its manifest, then parsed (a parse error in a
+// section that differs from the manifest reports the difference).
+static void open_sections(Artifact& a) {
+  a.integrity = check_sections(a.name(), a.container);
+  parse_checked(a.integrity, a.integrity.problems.empty(), [&] { parse_sections(a); return 0; });
+  if (a.provenance && a.provenance->integrity == "manifest" && !a.container.find(kSectionWrpkitManifest))
+    a.integrity.problems.push_back({"manifest_missing", "",
+                                    fmt::format("{}: its wrpkit section says wrp-build wrote a manifest, but the file "
+                                                "has none; the artifact was damaged or changed after wrp-build wrote "
+                                                "it: copy it again from its source, or rebuild it",
+                                                a.name())});
 }
 
 Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module) {
@@ -126,7 +199,7 @@ Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const Modu
   a.wrp_path = wrp;
   a.modules_dir = modules_dir_for(wrp);
   a.container = parse_container(a.name(), wrp_bytes);
-  parse_sections(a);
+  open_sections(a);
   read_module_files(a, read_module);
   return a;
 }
@@ -137,7 +210,7 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
   a.modules_dir = modules_dir_for(wrp);
   auto bytes = read_file(wrp);
   a.container = parse_container(a.name(), bytes);
-  parse_sections(a);
+  open_sections(a);
   if (!read_modules) return a;
   read_module_files(a, module_files_in(a.modules_dir));
   return a;

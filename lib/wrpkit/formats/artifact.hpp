@@ -9,6 +9,7 @@
 
 #include "wrpkit/formats/container.hpp"
 #include "wrpkit/formats/fatbin.hpp"
+#include "wrpkit/formats/integrity.hpp"
 #include "wrpkit/formats/memory.hpp"
 #include "wrpkit/formats/metadata.hpp"
 #include "wrpkit/formats/module_binary.hpp"
@@ -50,6 +51,8 @@ struct Artifact {
   // wrp-inspect refuses it, a loader goes on without it.
   std::optional<Provenance> provenance;
   std::string provenance_error;
+  // The header, sections and module files read, against wrp-build's manifest (integrity.hpp).
+  Integrity integrity;
 
   bool is_cpu() const { return container.device == kDeviceCpu; }
   std::string name() const { return wrp_path.string(); }

@@ -21,6 +21,9 @@ enum SectionType : uint32_t {
   kSectionWrpkit = 0x574B0001,
   // wrp-run's helper kernels for every target, a fatbin (replay_helpers.hpp).
   kSectionWrpkitHelpers = 0x574B0002,
+  // The SHA-256 of everything a loader reads (manifest.hpp) and its signature (signature.hpp).
+  kSectionWrpkitManifest = 0x574B0003,
+  kSectionWrpkitSignature = 0x574B0004,
 };
 
 enum DeviceType : uint8_t { kDeviceCuda = 0, kDeviceCpu = 1 };

@@ -81,6 +81,7 @@ toml::table provenance_table(const Provenance& p) {
   put(t, "min_driver", p.min_driver);
   put(t, "min_driver_from", p.min_driver_from);
   put(t, "capture_cuda", p.capture_cuda);
+  put(t, "integrity", p.integrity);
   toml::table input;
   put(input, "wrp", p.input_wrp);
   put(input, "wrp_sha256", p.input_wrp_sha256);
@@ -154,6 +155,7 @@ Provenance parse_provenance(const std::string& file, ByteView data, uint64_t ori
   p.min_driver = str(t["min_driver"]);
   p.min_driver_from = str(t["min_driver_from"]);
   p.capture_cuda = str(t["capture_cuda"]);
+  p.integrity = str(t["integrity"]);
   p.input_wrp = str(t["input"]["wrp"]);
   p.input_wrp_sha256 = str(t["input"]["wrp_sha256"]);
   p.tools = str(t["toolchain"]["tools"]);

@@ -44,6 +44,9 @@ struct Provenance {
   std::string tools, options;             // the toolchain used and its options
   std::vector<ProvenanceModule> modules;  // a module entry that is not a table is skipped
   std::optional<ProvenanceHelpers> replay_helpers;
+  // "manifest": the build wrote a manifest section (manifest.hpp), so an artifact
+  // with this record and none has lost it. Empty from wrpkit before 0.9.
+  std::string integrity;
 };
 
 Bytes serialize_provenance(const Provenance& p);

@@ -31,6 +31,8 @@ std::optional<CudaVersion> provenance_capture_cuda(const Artifact& a) {
 
 std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& archs) {
   std::vector<Hazard> out;
+  // First: bytes that differ from the manifest wrp-build wrote (every loader refuses them).
+  for (auto& p : a.integrity.problems) out.push_back({p.code, p.file, p.message});
   if (a.is_cpu()) {
     out.push_back({"cpu_graph", "", "a CPU graph: its modules are host objects and run on the CPU only"});
     return out;

@@ -1,5 +1,7 @@
 #include "wrpkit/report/inspect.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "wrpkit/base/error.hpp"
@@ -66,7 +68,49 @@ LoadMatrix load_matrix_of(const Artifact& a, const std::vector<Arch>& archs, std
   return lm;
 }
 
+InspectIntegrity integrity_of(const Artifact& a) {
+  auto& in = a.integrity;
+  InspectIntegrity r;
+  r.state = !in.problems.empty() ? "damaged" : in.manifest ? "verified" : "unverified";
+  r.signature = signature_check_name(check_signature(a, {}));
+  if (in.signature) r.key_id = in.signature->key_id;
+  if (in.manifest) r.sections = in.manifest->sections.size(), r.files = in.manifest->files.size();
+  r.files_not_read = in.files_not_read;
+  return r;
+}
+
 }  // namespace
+
+void verify(InspectReport& r, const Artifact& a, const std::vector<PublicKey>& trusted) {
+  VerifyResult v{.trust_given = !trusted.empty()};
+  if (!a.integrity.problems.empty() || !a.integrity.manifest)
+    v.problems.push_back(a.integrity.manifest || !a.integrity.problems.empty()
+                             ? integrity_error(a.integrity)
+                             : "no wrpkit manifest: nothing vouches for its bytes (not built by wrp-build, or by an "
+                               "older one); rebuild it with wrp-build");
+  for (auto& f : a.integrity.files_not_read)
+    v.problems.push_back(fmt::format("{}: listed in the wrpkit manifest but missing; copy the artifact again from its "
+                                     "source", (a.modules_dir / f).string()));
+  for (auto& h : r.hazards)
+    if (h.code == "binary_digest_mismatch") v.problems.push_back(h.module + ": " + h.message);
+  if (v.trust_given && a.integrity.manifest && a.integrity.problems.empty()) {
+    auto sig = check_signature(a, trusted);
+    r.integrity.signature = signature_check_name(sig);
+    if (sig != SignatureCheck::trusted) {
+      try {
+        require_trusted(a, {.trusted = trusted});
+      } catch (const Error& e) {
+        v.problems.push_back(e.what());
+      }
+    }
+  }
+  r.verify = std::move(v);
+}
+
+int inspect_exit_code(const InspectReport& r) {
+  int code = load_matrix_exit_code(r);
+  return r.verify && !r.verify->problems.empty() ? 2 : code;
+}
 
 InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::optional<CudaVersion> driver) {
   if (!a.provenance_error.empty()) fail(Exit::bad_input, a.provenance_error);
@@ -96,6 +140,7 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::op
   r.hazards = find_hazards(a, archs);
   if (!archs.empty()) r.load_matrix = load_matrix_of(a, archs, driver);
   r.provenance = a.provenance;
+  r.integrity = integrity_of(a);
   return r;
 }
 

@@ -11,6 +11,7 @@
 
 #include "wrpkit/base/arch.hpp"
 #include "wrpkit/base/cuda_version.hpp"
+#include "wrpkit/base/ed25519.hpp"
 #include "wrpkit/formats/module_binary.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/report/hazards.hpp"
@@ -81,6 +82,21 @@ struct LoadMatrix {
   std::vector<LoadPath> artifact;                   // [arch]: the artifact as a whole
 };
 
+// Whether the artifact is as wrp-build wrote it (integrity.hpp); the problems are hazards.
+struct InspectIntegrity {
+  std::string state = "unverified";  // verified | unverified (no manifest) | damaged
+  std::string signature = "none";    // signature_check_name: none, not_checked, trusted, untrusted, bad
+  std::string key_id;                // the signing key's id (SHA-256 of its public key); empty when unsigned
+  uint64_t sections = 0, files = 0;  // what the manifest covers
+  std::vector<std::string> files_not_read;  // listed in the manifest, not in the modules folder
+};
+
+// wrp-inspect --verify: why the artifact is not vouched for; empty: it is.
+struct VerifyResult {
+  bool trust_given = false;
+  std::vector<std::string> problems;
+};
+
 struct InspectReport {
   std::string file;
   uint32_t format_version = 0;
@@ -100,6 +116,8 @@ struct InspectReport {
   std::vector<Hazard> hazards;
   std::optional<LoadMatrix> load_matrix;
   std::optional<Provenance> provenance;      // built by wrpkit: how
+  InspectIntegrity integrity;
+  std::optional<VerifyResult> verify;        // with --verify
 };
 
 // `archs`: the GPUs for the load matrix (none: no matrix); `driver`: the matrix under
@@ -107,9 +125,16 @@ struct InspectReport {
 // artifact's wrpkit section is not readable.
 InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::optional<CudaVersion> driver = std::nullopt);
 
+// wrp-inspect --verify [--trust]: fills r.verify from the artifact: every byte matches
+// its manifest, every listed file is there, Warp's own digests (format 18) match, and
+// with `trusted` keys the manifest is signed by one of them.
+void verify(InspectReport& r, const Artifact& a, const std::vector<PublicKey>& trusted);
+
 // wrp-inspect --arch as a yes/no check: 0 when the artifact loads as SASS on every GPU
 // of the matrix (and with no matrix), 1 when some needs a JIT (PTX, or retained
 // source), 2 when some cannot load it (artifact_load_path).
 int load_matrix_exit_code(const InspectReport& r);
+// That, and 2 when --verify found a problem.
+int inspect_exit_code(const InspectReport& r);
 
 }  // namespace wrp

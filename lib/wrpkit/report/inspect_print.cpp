@@ -152,6 +152,28 @@ void device_json(toml::table& j, const DeviceCheck& d) {
   j.insert("exit_code", int64_t(d.exit_code));
 }
 
+std::string integrity_text(const InspectReport& r) {
+  auto& in = r.integrity;
+  std::string s;
+  if (in.state == "unverified") s = "integrity: unverified: no wrpkit manifest (not built by wrp-build, or by an older one)";
+  else if (in.state == "damaged") s = "integrity: DAMAGED: its bytes differ from the wrpkit manifest (hazards below)";
+  else s = fmt::format("integrity: verified: every byte matches the manifest of its header, {} sections and {} file(s)",
+                       in.sections, in.files);
+  if (!in.key_id.empty()) {
+    auto key = in.key_id.substr(0, 16);
+    s += in.signature == "not_checked" ? fmt::format("; signed by key {} (--verify --trust PUB.pem checks it)", key)
+         : in.signature == "trusted"   ? fmt::format("; signed by trusted key {}", key)
+         : in.signature == "untrusted" ? fmt::format("; signed by key {}, NOT a trusted one", key)
+                                       : fmt::format("; signed by key {}, BAD signature", key);
+  }
+  s += "\n";
+  if (auto& v = r.verify) {
+    if (v->problems.empty()) s += v->trust_given ? "verify: OK (signed by a trusted key)\n" : "verify: OK\n";
+    for (auto& p : v->problems) s += fmt::format("verify: FAIL: {}\n", p);
+  }
+  return s;
+}
+
 }  // namespace
 
 std::string inspect_text(const InspectReport& r) {
@@ -181,6 +203,7 @@ std::string inspect_text(const InspectReport& r) {
                                             : fmt::format("; its helper kernels: {}", fmt::join(r.helper_archs, " "));
   txt += r.replay_blockers.empty() ? fmt::format("wrp-run: replays it (no Warp needed{})\n", helper_text)
                                    : fmt::format("wrp-run: cannot replay it: {}\n", fmt::join(r.replay_blockers, "; "));
+  txt += integrity_text(r);
   if (!r.hazards.empty()) {
     txt += "hazards:\n";
     for (auto& h : r.hazards)
@@ -238,6 +261,13 @@ std::string inspect_json(const InspectReport& r, const DeviceCheck* device) {
   j.insert("hazards", std::move(hz));
   if (r.load_matrix) j.insert("load_matrix", load_matrix_json(*r.load_matrix, j));
   if (r.provenance) j.insert("wrpkit", provenance_table(*r.provenance));
+  auto& in = r.integrity;
+  j.insert("integrity", toml::table{{"state", in.state}, {"signature", in.signature}, {"key_id", in.key_id},
+                                    {"sections", int64_t(in.sections)}, {"files", int64_t(in.files)},
+                                    {"files_not_read", array_of(in.files_not_read)}});
+  if (auto& v = r.verify)
+    j.insert("verify", toml::table{{"ok", v->problems.empty()}, {"trust_given", v->trust_given},
+                                   {"problems", array_of(v->problems)}});
   if (device) device_json(j, *device);
   return to_json(j);
 }

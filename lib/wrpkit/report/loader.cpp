@@ -116,6 +116,15 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
         p.message += fmt::format(" (arch-specific {} image: this exact GPU only)", i.arch.str());
     plan.modules.push_back(p);
   }
+  // Bytes that differ from wrp-build's manifest never load (load_modules refuses them).
+  if (!a.integrity.problems.empty()) {
+    ModulePlan g;
+    g.file = "(artifact)";
+    g.outcome = Outcome::impossible;
+    g.message = integrity_error(a.integrity);
+    g.fix = "copy the artifact again from its source, or rebuild it with wrp-build";
+    plan.graph.push_back(g);
+  }
   // 1.19 (format 18) builds condition kernels for the replay GPU; older Warp for target_arch.
   if (conditions_load_path(a, gpu.arch) == LoadPath::none) {
     ModulePlan g;
@@ -131,7 +140,9 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
   return plan;
 }
 
-std::vector<ModuleLoad> load_modules(const Artifact& a, const CudaDriver& drv, const LoadPlan& plan) {
+std::vector<ModuleLoad> load_modules(const Artifact& a, const CudaDriver& drv, const LoadPlan& plan,
+                                     const TrustPolicy& trust) {
+  require_trusted(a, trust);  // before any module reaches the driver
   std::vector<ModuleLoad> out;
   for (size_t m = 0; m < a.modules.size(); ++m) {
     auto& rec = a.meta.modules[m];

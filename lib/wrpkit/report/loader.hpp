@@ -30,7 +30,8 @@ struct LoadPlan {
   Outcome worst() const;
 };
 
-// Pure decision logic: no GPU needed (tests drive it with made-up GpuInfo).
+// Pure decision logic: no GPU needed (tests drive it with made-up GpuInfo). An
+// artifact whose bytes differ from its manifest is `impossible` (a graph entry says why).
 LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu);
 
 struct ModuleLoad {
@@ -39,8 +40,11 @@ struct ModuleLoad {
   std::string message;
 };
 
-// Loads every module of the artifact on the GPU and resolves its kernels.
-std::vector<ModuleLoad> load_modules(const Artifact& a, const CudaDriver& drv, const LoadPlan& plan);
+// Loads every module of the artifact on the GPU and resolves its kernels. First, as
+// every loader does, refuses (Error, bad_input) bytes that differ from the artifact's
+// manifest, and what `trust` does not accept (integrity.hpp: require_trusted).
+std::vector<ModuleLoad> load_modules(const Artifact& a, const CudaDriver& drv, const LoadPlan& plan,
+                                     const TrustPolicy& trust = {});
 
 // The wrp-build command that makes the artifact load natively on `gpu`.
 std::string fix_command(const Artifact& a, const Arch& gpu);

@@ -153,22 +153,25 @@ class Phases {
   std::chrono::steady_clock::time_point t_;
 };
 
-std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device) {
+std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust) {
   Phases p;
   MappedFile file(wrp);
   auto a = open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)));
-  p.mark("read+parse");
-  return start(std::move(a), device);
+  p.mark("read+check");
+  return start(std::move(a), device, trust);
 }
 
 std::unique_ptr<Replay> Replay::load_from_memory(const std::string& label, ByteView wrp,
-                                                 const ModuleFileReader& read_module, int device) {
-  return start(open_artifact_bytes(label, wrp, read_module), device);
+                                                 const ModuleFileReader& read_module, int device,
+                                                 const TrustPolicy& trust) {
+  return start(open_artifact_bytes(label, wrp, read_module), device, trust);
 }
 
-std::unique_ptr<Replay> Replay::start(Artifact artifact, int device) {
+std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const TrustPolicy& trust) {
   Phases phases;
   std::unique_ptr<Replay> r(new Replay());
+  // First: nothing that no manifest (or no trusted signature, when asked) vouches for goes further.
+  r->verification_ = require_trusted(artifact, trust);
   r->s_ = std::make_unique<State>();
   auto& s = *r->s_;
   s.a = std::move(artifact);

@@ -26,10 +26,13 @@ class Replay {
  public:
   // Throws wrp::Error: bad_input (malformed), target (ops it cannot replay: replay_blockers),
   // toolchain (no driver or GPU, a CUDA call failed).
-  static std::unique_ptr<Replay> load(const std::filesystem::path& wrp, int device);
+  // Every byte is checked against the artifact's manifest (and `trust`) before the
+  // driver sees any (integrity.hpp: require_trusted).
+  static std::unique_ptr<Replay> load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust = {});
   // The same from memory: the .wrp's bytes and a reader of its module files (`label` names it in messages).
   static std::unique_ptr<Replay> load_from_memory(const std::string& label, ByteView wrp,
-                                                  const ModuleFileReader& read_module, int device);
+                                                  const ModuleFileReader& read_module, int device,
+                                                  const TrustPolicy& trust = {});
   ~Replay();
 
   // Starts the driver and keeps device `device`'s primary context alive for the process (wrp_init).
@@ -42,13 +45,16 @@ class Replay {
   // One graph launch on `stream` (nullptr: the replay's own stream); asynchronous.
   void launch(void* stream = nullptr);
   void synchronize();
+  // How far the loaded bytes were vouched for: no manifest, a manifest, a trusted signature.
+  Verification verification() const { return verification_; }
 
  struct State;  // defined in replay.cpp
 
  private:
   Replay() = default;
-  static std::unique_ptr<Replay> start(Artifact a, int device);
+  static std::unique_ptr<Replay> start(Artifact a, int device, const TrustPolicy& trust);
   std::unique_ptr<State> s_;
+  Verification verification_ = Verification::unverified;
 };
 
 }  // namespace wrp

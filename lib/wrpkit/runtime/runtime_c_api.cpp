@@ -51,6 +51,19 @@ wrp_status null_argument(const char* what) {
   return WRP_ERROR_USAGE;
 }
 
+// The options as the replay's policy; trusted keys are read (libcrypto loaded) only when given.
+wrp::TrustPolicy trust_of(const wrp_load_options* o) {
+  wrp::TrustPolicy p;
+  if (!o) return p;
+  p.require_verified = o->require_verified != 0;
+  if (o->trusted_key_count && !o->trusted_keys) wrp::fail(wrp::Exit::usage, "trusted_keys is NULL");
+  for (size_t i = 0; i < o->trusted_key_count; ++i) {
+    if (!o->trusted_keys[i]) wrp::fail(wrp::Exit::usage, "trusted_keys[" + std::to_string(i) + "] is NULL");
+    p.trusted.push_back(wrp::read_public_key_pem(o->trusted_keys[i], "trusted_keys[" + std::to_string(i) + "]"));
+  }
+  return p;
+}
+
 }  // namespace
 
 extern "C" {
@@ -59,13 +72,15 @@ wrp_status wrp_init(int device) {
   return guarded([&] { wrp::Replay::start_device(device); });
 }
 
-wrp_status wrp_load_from_memory(const void* wrp, size_t wrp_size, const wrp_module_file* modules,
-                                size_t module_count, const char* label, int device, wrp_graph** out) {
+wrp_status wrp_load_from_memory_ex(const void* wrp, size_t wrp_size, const wrp_module_file* modules,
+                                   size_t module_count, const char* label, const wrp_load_options* options,
+                                   wrp_graph** out) {
   if (!wrp) return null_argument("wrp");
   if (!modules && module_count) return null_argument("modules");
   if (!out) return null_argument("out");
   *out = nullptr;
   return guarded([&] {
+    auto trust = trust_of(options);
     for (size_t i = 0; i < module_count; ++i)
       if (!modules[i].name || (!modules[i].data && modules[i].size))
         wrp::fail(wrp::Exit::usage, "modules[" + std::to_string(i) + "] has a NULL name or data");
@@ -78,15 +93,41 @@ wrp_status wrp_load_from_memory(const void* wrp, size_t wrp_size, const wrp_modu
       return std::nullopt;
     };
     auto bytes = wrp::ByteView(static_cast<const uint8_t*>(wrp), wrp_size);
-    *out = new wrp_graph{wrp::Replay::load_from_memory(label ? label : "<memory>", bytes, read, device)};
+    *out = new wrp_graph{wrp::Replay::load_from_memory(label ? label : "<memory>", bytes, read,
+                                                       options ? options->device : 0, trust)};
+  });
+}
+
+wrp_status wrp_load_from_memory(const void* wrp, size_t wrp_size, const wrp_module_file* modules,
+                                size_t module_count, const char* label, int device, wrp_graph** out) {
+  wrp_load_options o{};
+  o.device = device;
+  return wrp_load_from_memory_ex(wrp, wrp_size, modules, module_count, label, &o, out);
+}
+
+wrp_status wrp_load_ex(const char* path, const wrp_load_options* options, wrp_graph** out) {
+  if (!path) return null_argument("path");
+  if (!out) return null_argument("out");
+  *out = nullptr;
+  return guarded([&] {
+    auto trust = trust_of(options);
+    *out = new wrp_graph{wrp::Replay::load(path, options ? options->device : 0, trust)};
   });
 }
 
 wrp_status wrp_load(const char* path, int device, wrp_graph** out) {
-  if (!path) return null_argument("path");
-  if (!out) return null_argument("out");
-  *out = nullptr;
-  return guarded([&] { *out = new wrp_graph{wrp::Replay::load(path, device)}; });
+  wrp_load_options o{};
+  o.device = device;
+  return wrp_load_ex(path, &o, out);
+}
+
+wrp_verification_state wrp_verification(const wrp_graph* g) {
+  if (!g) return WRP_UNVERIFIED;
+  switch (g->replay->verification()) {
+    case wrp::Verification::verified: return WRP_VERIFIED;
+    case wrp::Verification::signed_by_trusted_key: return WRP_SIGNED;
+    default: return WRP_UNVERIFIED;
+  }
 }
 
 wrp_status wrp_param_size(const wrp_graph* g, const char* name, uint64_t* size) {
