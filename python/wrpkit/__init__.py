@@ -147,6 +147,8 @@ def build(
     cuda: PathLike | None = None,
     cache_dir: PathLike | None = None,
     no_cache: bool = False,
+    sign: PathLike | None = None,
+    sign_only: bool = False,
     progress: Callable[[Progress], None] | None = None,
 ) -> BuildReport:
     """Builds ``src`` (a captured .wrp with its NAME_modules/) into ``out`` for
@@ -154,7 +156,9 @@ def build(
     targets manifest (``targets``, else $WRPKIT_TARGETS, else the built-in one).
     The options are wrp-build's (``from_`` is ``--from``). ``progress`` is called
     with a ``Progress`` as compiles and packs finish, on a helper thread, one call
-    at a time. Raises ``WrpkitError`` exactly when the CLI would fail."""
+    at a time. ``sign``: an Ed25519 private key (PEM) that signs the output
+    (``--sign``); with ``sign_only``, ``src`` is a wrp-build output signed into
+    ``out`` without rebuilding. Raises ``WrpkitError`` exactly when the CLI would fail."""
     _check_choice("ptx", ptx, ("lowest", "none"))
     _check_choice("compress", compress, ("none", "default", "size"))
     _check_choice("from_", from_, ("auto", "source", "binary"))
@@ -171,11 +175,12 @@ def build(
     if jobs is not None:
         args += ["-j", str(jobs)]
     for flag, on in (("--force", force), ("--split-families", split_families), ("--all-kernels", all_kernels),
-                     ("--allow-cpu", allow_cpu), ("--no-cache", no_cache), ("--no-replay-helpers", not replay_helpers)):
+                     ("--allow-cpu", allow_cpu), ("--no-cache", no_cache), ("--no-replay-helpers", not replay_helpers),
+                     ("--sign-only", sign_only)):
         if on:
             args.append(flag)
     for option, value in (("--targets", targets), ("--warp", warp), ("--cuda", cuda), ("--cache-dir", cache_dir),
-                          ("--min-driver", min_driver)):
+                          ("--min-driver", min_driver), ("--sign", sign)):
         if value is not None:
             args += [option, os.fspath(value)]
 
@@ -214,14 +219,25 @@ def _tool_env() -> dict[str, str]:
     return dict(os.environ, WRPKIT_SITE_PACKAGES=f"{own}{os.pathsep}{inherited}" if inherited else own)
 
 
-def inspect(path: PathLike, archs: Union[str, Sequence[str], None] = None) -> dict[str, Any]:
+def inspect(path: PathLike, archs: Union[str, Sequence[str], None] = None, *, verify: bool = False,
+            trust: Sequence[PathLike] = ()) -> dict[str, Any]:
     """What an artifact holds (``wrp-inspect --json``; schema: docs/inspect-json.md),
-    with a load matrix for ``archs`` when given."""
+    with a load matrix for ``archs`` when given (its verdict in ``load_matrix``). ``verify`` adds the ``verify``
+    verdict (``--verify``: is every byte what wrp-build wrote?), ``trust`` the public
+    keys (PEM files) one of which must have signed it; the report is returned either
+    way (its ``verify.ok`` says)."""
     args = [os.fspath(path), "--json"]
     arch_list = _arch_list(archs)
     if arch_list is not None:
         args += ["--arch", arch_list]
-    return json.loads(run_tool("wrp-inspect", args, env=_tool_env()))
+    if trust and not verify:
+        raise ValueError("wrpkit.inspect: trust needs verify=True")
+    if verify:
+        args.append("--verify")
+    for key in trust:
+        args += ["--trust", os.fspath(key)]
+    # Exit 1 and 2 with a report are its verdict (JIT needed, cannot load, not verified), not an error.
+    return json.loads(run_tool("wrp-inspect", args, env=_tool_env(), verdict_codes=(1, 2)))
 
 
 def cmake_prefix() -> Path:

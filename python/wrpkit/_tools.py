@@ -77,13 +77,18 @@ def error_from(tool: str, returncode: int, stderr: str) -> WrpkitError:
     return WrpkitError(tool, returncode, message)
 
 
-def run_tool(tool: str, args: list[str], progress_fd: int | None = None, env: dict[str, str] | None = None) -> str:
+def run_tool(tool: str, args: list[str], progress_fd: int | None = None, env: dict[str, str] | None = None,
+             verdict_codes: tuple[int, ...] = ()) -> str:
     """Runs a tool; returns its stdout, raises WrpkitError with its error line.
-    Warnings (stderr lines that are not the error) are passed on to sys.stderr."""
+    Warnings (stderr lines that are not the error) are passed on to sys.stderr.
+    ``verdict_codes``: exit codes that are a verdict printed with the report (wrp-inspect
+    --arch / --verify), not an error, when the tool printed a report and no error line."""
     cmd = [str(tool_path(tool)), *args]
     pass_fds = (progress_fd,) if progress_fd is not None else ()
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=pass_fds, env=env)
-    if proc.returncode != 0:
+    verdict = (proc.returncode in verdict_codes and proc.stdout.strip()
+               and f"{tool}: error:" not in proc.stderr and f"{tool}: internal error:" not in proc.stderr)
+    if proc.returncode != 0 and not verdict:
         raise error_from(tool, proc.returncode, proc.stderr)
     if proc.stderr:
         sys.stderr.write(proc.stderr)
