@@ -66,7 +66,8 @@ def mutate(data, kind, rng):
 def one(args, a, baseline, i):
     rng = random.Random(args.seed * 1000003 + i)
     mods = os.path.splitext(a["wrp"])[0] + "_modules"
-    target = "wrp" if rng.random() < 0.5 else "module"
+    has_files = bool(os.listdir(mods))  # a graph of copies and fills alone has no module file
+    target = "wrp" if rng.random() < 0.5 or not has_files else "module"
     kind = KINDS[i % len(KINDS)]
     work = tempfile.mkdtemp(dir=args.out)
     try:
