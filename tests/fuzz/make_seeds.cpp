@@ -89,6 +89,8 @@ static void artifact_seeds(const fs::path& path) {
       seed("replay_graph", s.data);
     }
     if (s.type == wrp::kSectionWrpkit) seed("provenance", s.data);
+    if (s.type == wrp::kSectionWrpkitManifest) seed("manifest", s.data);
+    if (s.type == wrp::kSectionWrpkitSignature) seed("signature", s.data);
   }
   for (auto& mf : a.modules) module_seeds(mf);
   if (!a.modules.empty() && bytes.size() + a.modules[0].bytes.size() <= 2 * kMaxWholeFile) {
