@@ -47,11 +47,12 @@ int main(int argc, char** argv) {
              "  wrp-build sim.wrp --arch sm_75,sm_87,sm_90 -o sim.fleet.wrp\n"
              "  wrp-build sim.wrp --profile jetson-orin --ptx none -o sim.orin.wrp\n"
              "  wrp-build sim.orin.wrp --sign-only --sign release.pem -o sim.orin.signed.wrp\n"
+             "  wrp-build sim.wrp -o out.wrp --cache-remote 'http://cache.lan/wrpkit|layout=bazel'\n"
              "  wrp-build --cache-stats                                    what the build cache holds");
   app.get_formatter()->column_width(34);
   std::string input, output, arch_list, profile, targets_file, ptx = "lowest", compress = "default", cuda,
                                                                  compiler = "auto", packager = "auto", cache_dir,
-                                                                 from = "auto", warp, cache_max, min_driver;
+                                                                 from = "auto", warp, cache_max, min_driver, cache_remote;
   unsigned jobs = 0;
   int progress_fd = -1;
   bool quiet = false, list_profiles = false, cache_stats = false, cache_clear = false;
@@ -103,6 +104,11 @@ int main(int argc, char** argv) {
   app.add_option("--cache-dir", cache_dir, "the build cache folder")
       ->default_str("$WRPKIT_CACHE_DIR, else ~/.cache/wrpkit")->group(cache);
   app.add_flag("--no-cache", no_cache, "compile everything, neither reading nor writing the cache")->group(cache);
+  app.add_option("--cache-remote", cache_remote,
+                 "shared caches behind the folder, ccache's syntax: 'URL|attr=value ...' with http(s)://HOST/PATH "
+                 "(layout=subdirs|flat|bazel) or redis://HOST:PORT[/DB] (prefix=P); read-only, connect-timeout=MS, "
+                 "operation-timeout=MS. A remote that fails warns once and the build goes on")
+      ->default_str("$WRPKIT_CACHE_REMOTE")->group(cache);
   app.add_flag("--cache-stats", cache_stats, "print the cache's entries, size, cap, hits and misses, and exit")
       ->group(cache);
   app.add_flag("--cache-clear", cache_clear, "remove every cache entry and the stats, and exit")->group(cache);
@@ -192,6 +198,11 @@ int main(int argc, char** argv) {
     std::error_code ec;
     if (auto self = std::filesystem::read_symlink("/proc/self/exe", ec); !ec) t.nvrtc_worker_exe = self;
     if (!no_cache) t.cache_dir = cache_dir.empty() ? wrp::default_cache_dir() : std::optional<std::filesystem::path>(cache_dir);
+    if (!app.count("--cache-remote"))
+      if (const char* env = std::getenv("WRPKIT_CACHE_REMOTE")) cache_remote = env;
+    if (t.cache_dir)
+      t.cache_remotes = wrp::parse_remote_specs(
+          cache_remote, app.count("--cache-remote") ? "--cache-remote" : "$WRPKIT_CACHE_REMOTE");
     // The progress line only where someone watches: a terminal, not --quiet, not --verbose's log.
     opt.progress = wrp::progress_printer(!quiet && !verbose && isatty(2), progress_fd);
     auto report = wrp::run_build(opt);

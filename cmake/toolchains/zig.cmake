@@ -14,8 +14,10 @@
 #
 # Zig's C library headers replace the build machine's, so /usr/include must never be
 # searched (its glibc 2.36 headers would win). What the build takes from Debian,
-# the header-only libraries (fmt, spdlog, toml++, CLI11) and OpenSSL's headers and
-# static libcrypto for the target arch (libssl-dev, libssl-dev:arm64), is staged
+# the header-only libraries (fmt, spdlog, toml++, CLI11), OpenSSL's headers and
+# static libcrypto for the target arch (libssl-dev, libssl-dev:arm64), hiredis's
+# headers and static library for the target arch (libhiredis-dev, libhiredis-dev:arm64)
+# and libcurl's header (types and option numbers only: libcurl is dlopen'ed), is staged
 # as links in one folder (WRPKIT_ZIG_DEPS, made here) and found only there.
 set(WRPKIT_ZIG_TARGET "$ENV{WRPKIT_ZIG_TARGET}" CACHE STRING "zig target: ARCH-linux-gnu.GLIBC")
 if(NOT WRPKIT_ZIG_TARGET)
@@ -78,6 +80,17 @@ if(NOT WRPKIT_ZIG_DEPS)
   foreach(lib libcrypto.a libssl.a)
     file(CREATE_LINK ${arch_lib}/${lib} ${WRPKIT_ZIG_DEPS}/lib/${lib} SYMBOLIC)
   endforeach()
+  # Optional (the build says what it leaves out): hiredis for redis://, curl.h for http(s)://.
+  if(EXISTS ${arch_lib}/libhiredis.a AND EXISTS /usr/include/hiredis)
+    file(CREATE_LINK /usr/include/hiredis ${WRPKIT_ZIG_DEPS}/include/hiredis SYMBOLIC)
+    file(CREATE_LINK ${arch_lib}/libhiredis.a ${WRPKIT_ZIG_DEPS}/lib/libhiredis.a SYMBOLIC)
+  endif()
+  # curl's headers are the same for every arch (curl/system.h asks the compiler).
+  file(GLOB curl_dirs /usr/include/${WRPKIT_ZIG_MULTIARCH}/curl /usr/include/*-linux-gnu/curl /usr/include/curl)
+  if(curl_dirs)
+    list(GET curl_dirs 0 curl_dir)
+    file(CREATE_LINK ${curl_dir} ${WRPKIT_ZIG_DEPS}/include/curl SYMBOLIC)
+  endif()
 endif()
 set(CMAKE_FIND_ROOT_PATH ${WRPKIT_ZIG_DEPS})
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)

@@ -75,6 +75,18 @@ class BuildReport:
         """The .wrp files written."""
         return [Path(o["wrp"]) for o in self.outputs]
 
+    @property
+    def cache(self) -> dict[str, Any]:
+        """The build cache's counts: enabled, remote, hits (the local folder),
+        remote_hits, misses (compiled)."""
+        return self.raw["cache"]
+
+    @property
+    def compile_sources(self) -> list[dict[str, str]]:
+        """Each image the build needed and where it came from: ``{"what", "from"}``
+        with ``from`` one of "local", "remote", "compiled"."""
+        return self.raw["compile_sources"]
+
 
 def _arch_list(archs: Union[str, Iterable[str], None]) -> str | None:
     if archs is None:
@@ -147,6 +159,7 @@ def build(
     cuda: PathLike | None = None,
     cache_dir: PathLike | None = None,
     no_cache: bool = False,
+    cache_remote: str | list[str] | None = None,
     sign: PathLike | None = None,
     sign_only: bool = False,
     progress: Callable[[Progress], None] | None = None,
@@ -158,7 +171,10 @@ def build(
     with a ``Progress`` as compiles and packs finish, on a helper thread, one call
     at a time. ``sign``: an Ed25519 private key (PEM) that signs the output
     (``--sign``); with ``sign_only``, ``src`` is a wrp-build output signed into
-    ``out`` without rebuilding. Raises ``WrpkitError`` exactly when the CLI would fail."""
+    ``out`` without rebuilding. ``cache_remote``: shared caches behind the local
+    one (``--cache-remote``), a string in ccache's syntax or a list of its URLs
+    ("http://cache/wrpkit|layout=bazel", "redis://host:6379|read-only"); None leaves
+    $WRPKIT_CACHE_REMOTE to decide. Raises ``WrpkitError`` exactly when the CLI would fail."""
     _check_choice("ptx", ptx, ("lowest", "none"))
     _check_choice("compress", compress, ("none", "default", "size"))
     _check_choice("from_", from_, ("auto", "source", "binary"))
@@ -183,6 +199,8 @@ def build(
                           ("--min-driver", min_driver), ("--sign", sign)):
         if value is not None:
             args += [option, os.fspath(value)]
+    if cache_remote is not None:
+        args += ["--cache-remote", cache_remote if isinstance(cache_remote, str) else " ".join(cache_remote)]
 
     try:
         if progress is None:

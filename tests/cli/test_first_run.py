@@ -27,11 +27,12 @@ def test_cache_hits_misses_stats_and_cap():
     cache = os.path.join(out, "cache")
     first = run("wrp-build", P17, "--arch", "sm_80,sm_90", "-o", os.path.join(out, "a.wrp"), "--cache-dir", cache, "--json")
     assert first.returncode == 0, first.stderr
-    assert json.loads(first.stdout)["cache"] == {"enabled": True, "hits": 0, "misses": 2}, first.stdout
+    assert json.loads(first.stdout)["cache"] == {"enabled": True, "remote": False, "hits": 0, "remote_hits": 0,
+                                                 "misses": 2}, first.stdout
     again = run("wrp-build", P17, "--arch", "sm_80,sm_90", "-o", os.path.join(out, "b.wrp"), "--cache-dir", cache, "-v")
     assert again.returncode == 0, again.stderr
     assert "2 image(s): 0 compiled, 2 from the build cache" in again.stdout, again.stdout
-    assert again.stderr.count("from the cache:") == 2 and "compiled wp" not in again.stderr, again.stderr
+    assert again.stderr.count("from the local cache:") == 2 and "compiled wp" not in again.stderr, again.stderr
     stats = run("wrp-build", "--cache-stats", "--cache-dir", cache)
     assert stats.returncode == 0 and "entries        2" in stats.stdout, stats.stdout
     assert "hits           2 (50%)" in stats.stdout and "misses         2" in stats.stdout, stats.stdout
@@ -48,7 +49,8 @@ def test_cache_hits_misses_stats_and_cap():
     bad = run("wrp-build", "--cache-max-size", "lots", "--cache-dir", cache)
     assert bad.returncode == 1 and "expected a size" in bad.stderr, bad.stderr
     off = run("wrp-build", P17, "--arch", "sm_90", "-o", os.path.join(out, "e.wrp"), "--no-cache", "--json")
-    assert json.loads(off.stdout)["cache"] == {"enabled": False, "hits": 0, "misses": 1}, off.stdout
+    assert json.loads(off.stdout)["cache"] == {"enabled": False, "remote": False, "hits": 0, "remote_hits": 0,
+                                               "misses": 1}, off.stdout
 
 
 def test_help_and_profiles():

@@ -195,15 +195,19 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   }
   auto counts = tools.cache_counts();
   report.cache = counts.enabled;
+  report.cache_remote = counts.remote;
   report.cache_hits = counts.hits;
-  report.cache_misses = counts.enabled ? counts.misses : report.compiles;
+  report.cache_remote_hits = counts.remote_hits;
+  report.cache_misses = !counts.enabled ? report.compiles : counts.remote ? counts.remote_misses : counts.misses;
+  report.compile_sources = tools.compile_sources();
   tools.finish();
   progress.finish();
   return report;
 }
 
 std::string BuildReport::json() const {
-  toml::array outs;
+  toml::array outs, sources;
+  for (auto& c : compile_sources) sources.push_back(toml::table{{"what", c.what}, {"from", c.from}});
   for (auto& o : outputs) {
     toml::array targets, mods;
     for (auto& t : o.targets) targets.push_back(t.sm());
@@ -228,8 +232,11 @@ std::string BuildReport::json() const {
   }
   return to_json(toml::table{{"outputs", std::move(outs)}, {"toolchain", toolchain}, {"jobs", int64_t(jobs)},
                              {"compiles", int64_t(compiles)},
-                             {"cache", toml::table{{"enabled", cache}, {"hits", int64_t(cache_hits)},
-                                                   {"misses", int64_t(cache_misses)}}}});
+                             {"cache", toml::table{{"enabled", cache}, {"remote", cache_remote},
+                                                   {"hits", int64_t(cache_hits)},
+                                                   {"remote_hits", int64_t(cache_remote_hits)},
+                                                   {"misses", int64_t(cache_misses)}}},
+                             {"compile_sources", std::move(sources)}});
 }
 
 std::string BuildReport::text() const {
@@ -263,7 +270,14 @@ std::string BuildReport::text() const {
       s += fmt::format("  target_arch set to {} so if/while condition kernels build for every target\n", o.target_arch);
     if (!o.signed_by.empty()) s += fmt::format("  signed with Ed25519 key {}\n", o.signed_by.substr(0, 16));
   }
-  if (compiles)
+  if (!compile_sources.empty()) {
+    s += "images:\n";
+    for (auto& c : compile_sources) s += fmt::format("  {:<8} {}\n", c.from, c.what);
+  }
+  if (compiles && cache_remote)
+    s += fmt::format("{} image(s): {} compiled, {} from the build cache, {} from the remote cache; {}, {} job(s)\n",
+                     compiles, cache_misses, cache_hits, cache_remote_hits, toolchain, jobs);
+  else if (compiles)
     s += fmt::format("{} image(s): {} compiled, {} from the build cache{}; {}, {} job(s)\n", compiles, cache_misses,
                      cache_hits, cache ? "" : " (off)", toolchain, jobs);
   return s;

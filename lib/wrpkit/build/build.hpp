@@ -89,7 +89,10 @@ struct BuildReport {
   unsigned jobs = 0;
   size_t compiles = 0;  // distinct images the build needed (module images and helpers)
   bool cache = false;   // a build cache was used
-  uint64_t cache_hits = 0, cache_misses = 0;  // of `compiles`: taken from the cache / compiled
+  bool cache_remote = false;  // remote storage behind the cache folder (--cache-remote)
+  uint64_t cache_hits = 0, cache_misses = 0;  // of `compiles`: taken from the cache folder / compiled
+  uint64_t cache_remote_hits = 0;             // of `compiles`: taken from a remote storage
+  std::vector<Toolset::CompileSource> compile_sources;  // each image, and whether local, remote or compiled
   // The report's two printers: JSON (one object, keys sorted) and text.
   std::string json() const;
   std::string text() const;

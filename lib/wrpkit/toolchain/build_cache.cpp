@@ -111,46 +111,105 @@ fs::path BuildCache::entry_path(const std::string& key) const {
   return dir_ / h.substr(0, 2) / (h + ".bin");
 }
 
-std::optional<Bytes> BuildCache::get(const std::string& key) const {
-  auto path = entry_path(key);
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) {
-    ++misses_;
-    return std::nullopt;
-  }
-  Bytes data;
-  try {
-    data = read_file(path);
-  } catch (const Error&) {
-    ++misses_;
-    return std::nullopt;
-  }
-  ByteView v(data);
+namespace {
+// The entry's bytes are "WRPC2 <sha(key)> <sha(payload)>\n" + payload, checked whole.
+bool entry_ok(ByteView v, const std::string& key) {
   bool ok = v.size() >= kHeader && std::memcmp(v.data(), kMagic.data(), kMagic.size()) == 0 &&
             v[kMagic.size() + 64] == ' ' && v[kHeader - 1] == '\n';
-  if (ok) {
-    auto text = [&](size_t at) { return std::string_view(reinterpret_cast<const char*>(v.data()) + at, 64); };
-    ok = text(kMagic.size()) == sha256_hex(key) && text(kMagic.size() + 65) == sha256_hex(v.subspan(kHeader));
-  }
-  if (!ok) {
-    ++misses_;
-    if (!warned_bad_.exchange(true))
-      spdlog::warn("build cache entry {} is damaged (checksum or key mismatch); recompiling and replacing it",
-                   path.string());
-    return std::nullopt;
-  }
-  ++hits_;
-  fs::last_write_time(path, fs::file_time_type::clock::now(), ec);  // recently used: evicted last
-  return Bytes(v.begin() + kHeader, v.end());
+  if (!ok) return false;
+  auto text = [&](size_t at) { return std::string_view(reinterpret_cast<const char*>(v.data()) + at, 64); };
+  return text(kMagic.size()) == sha256_hex(key) && text(kMagic.size() + 65) == sha256_hex(v.subspan(kHeader));
 }
 
-void BuildCache::put(const std::string& key, ByteView payload) const {
-  auto path = entry_path(key);
+Bytes make_entry(const std::string& key, ByteView payload) {
   Bytes entry;
   entry.reserve(kHeader + payload.size());
   auto header = fmt::format("{}{} {}\n", kMagic, sha256_hex(key), sha256_hex(payload));
   entry.insert(entry.end(), header.begin(), header.end());
   entry.insert(entry.end(), payload.begin(), payload.end());
+  return entry;
+}
+}  // namespace
+
+struct BuildCache::Remote {
+  RemoteSpec spec;
+  std::unique_ptr<RemoteStorage> storage;
+  std::atomic<bool> down{false}, warned_bad{false};
+};
+
+BuildCache::BuildCache(fs::path dir) : dir_(std::move(dir)) {}
+BuildCache::~BuildCache() = default;
+
+void BuildCache::add_remote(const RemoteSpec& spec, std::unique_ptr<RemoteStorage> storage) {
+  auto r = std::make_unique<Remote>();
+  r->spec = spec;
+  r->storage = std::move(storage);
+  remotes_.push_back(std::move(r));
+}
+
+void BuildCache::add_remotes(const std::vector<RemoteSpec>& specs) {
+  for (auto& s : specs) add_remote(s, make_remote_storage(s));
+}
+
+void BuildCache::failed(Remote& r, const char* op, const std::exception& e) const {
+  if (!r.down.exchange(true))
+    spdlog::warn("remote build cache {}: {} failed ({}); going on with the local cache only for the rest of this "
+                 "build", r.spec.display(), op, e.what());
+}
+
+std::optional<Bytes> BuildCache::read_remote(Remote& r, const std::string& name, const std::string& key) const {
+  std::optional<Bytes> data;
+  try {
+    data = r.storage->get(name);
+  } catch (const std::exception& e) {  // RemoteFailure, or anything a client library threw
+    failed(r, "a read", e);
+    return std::nullopt;
+  }
+  if (data && !entry_ok(*data, key)) {
+    if (!r.warned_bad.exchange(true))
+      spdlog::warn("remote build cache {}: entry {} is damaged or not wrpkit's (checksum or key mismatch); "
+                   "compiling instead, and it is never used", r.spec.display(), name);
+    return std::nullopt;
+  }
+  return data;
+}
+
+std::optional<CacheHit> BuildCache::lookup(const std::string& key) const {
+  auto path = entry_path(key);
+  std::error_code ec;
+  bool damaged = false;
+  if (fs::is_regular_file(path, ec)) {
+    Bytes data;
+    try {
+      data = read_file(path);
+    } catch (const Error&) {
+    }
+    if (entry_ok(data, key)) {
+      ++hits_;
+      fs::last_write_time(path, fs::file_time_type::clock::now(), ec);  // recently used: evicted last
+      return CacheHit{Bytes(data.begin() + kHeader, data.end()), CacheLayer::local};
+    }
+    damaged = true;
+  }
+  ++misses_;
+  if (damaged && !warned_bad_.exchange(true))
+    spdlog::warn("build cache entry {} is damaged (checksum or key mismatch); recompiling and replacing it",
+                 path.string());
+  if (remotes_.empty()) return std::nullopt;
+  auto name = path.stem().string();
+  for (auto& r : remotes_) {
+    if (r->down) continue;
+    if (auto data = read_remote(*r, name, key)) {
+      ++remote_hits_;
+      write_local(path, *data);
+      return CacheHit{Bytes(data->begin() + kHeader, data->end()), CacheLayer::remote};
+    }
+  }
+  ++remote_misses_;
+  return std::nullopt;
+}
+
+void BuildCache::write_local(const fs::path& path, ByteView entry) const {
   try {
     std::error_code ec;
     fs::create_directories(path.parent_path(), ec);
@@ -162,14 +221,30 @@ void BuildCache::put(const std::string& key, ByteView payload) const {
   }
 }
 
+void BuildCache::put(const std::string& key, ByteView payload) const {
+  auto path = entry_path(key);
+  auto entry = make_entry(key, payload);
+  write_local(path, entry);
+  auto name = path.stem().string();
+  for (auto& r : remotes_) {
+    if (r->down || r->spec.read_only) continue;
+    try {
+      r->storage->put(name, entry);
+    } catch (const std::exception& e) {
+      failed(*r, "a write", e);
+    }
+  }
+}
+
 void BuildCache::finish() const {
   std::error_code ec;
   if ((!hits_ && !misses_) || !fs::is_directory(dir_, ec)) return;
   try {
     CacheLock lock(dir_);
     auto stats = dir_ / kStats;
-    auto text = fmt::format("hits {}\nmisses {}\n", read_number(stats, "hits") + hits_,
-                            read_number(stats, "misses") + misses_);
+    auto text = fmt::format("hits {}\nmisses {}\nremote_hits {}\nremote_misses {}\n", read_number(stats, "hits") + hits_,
+                            read_number(stats, "misses") + misses_, read_number(stats, "remote_hits") + remote_hits_,
+                            read_number(stats, "remote_misses") + remote_misses_);
     write_file_atomic(stats, ByteView(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
     if (auto cap = max_size_of(dir_); puts_ && cap) cache_trim(dir_, cap - cap / 10);
   } catch (const Error& e) {
@@ -200,14 +275,22 @@ CacheSummary cache_summary(const fs::path& dir) {
   s.max_bytes = max_size_of(dir);
   s.hits = read_number(dir / kStats, "hits");
   s.misses = read_number(dir / kStats, "misses");
+  s.remote_hits = read_number(dir / kStats, "remote_hits");
+  s.remote_misses = read_number(dir / kStats, "remote_misses");
   return s;
 }
 
 std::string CacheSummary::text() const {
-  auto lookups = hits + misses;
-  return fmt::format("cache folder   {}\nentries        {}\nsize           {} of {}\nhits           {}{}\nmisses         {}\n",
-                     dir.string(), entries, size_text(bytes), max_bytes ? size_text(max_bytes) : "no cap", hits,
-                     lookups ? fmt::format(" ({:.0f}%)", 100.0 * double(hits) / double(lookups)) : "", misses);
+  auto pct = [](uint64_t hit, uint64_t miss) {
+    return hit + miss ? fmt::format(" ({:.0f}%)", 100.0 * double(hit) / double(hit + miss)) : std::string();
+  };
+  auto s = fmt::format("cache folder   {}\nentries        {}\nsize           {} of {}\nhits           {}{}\nmisses         {}\n",
+                       dir.string(), entries, size_text(bytes), max_bytes ? size_text(max_bytes) : "no cap", hits,
+                       pct(hits, misses), misses);
+  if (remote_hits || remote_misses)
+    s += fmt::format("remote hits    {}{} (of the local misses)\nremote misses  {} (compiled)\n", remote_hits,
+                     pct(remote_hits, remote_misses), remote_misses);
+  return s;
 }
 
 uint64_t cache_clear(const fs::path& dir) {

@@ -9,29 +9,57 @@
 // set by `wrp-build --cache-max-size`): after a build that wrote entries, the
 // least recently used ones (a hit refreshes an entry's time) are removed until
 // it is under 90% of the cap. Hits and misses add up in its stats file.
+//
+// Remote storages (remote_storage.hpp) sit behind the folder: on a local miss they
+// are asked in order; a remote hit is checked like a local entry (a damaged or
+// foreign one is a miss, never returned) and fills the folder; a compile's result is
+// written to the folder and to every remote not marked read-only. A remote that fails
+// (down, slow, full, an HTTP error) warns once and is not asked again in this run.
 #pragma once
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "wrpkit/base/bytes.hpp"
+#include "wrpkit/toolchain/remote_storage.hpp"
 
 namespace wrp {
 
+enum class CacheLayer { local, remote };
+
+struct CacheHit {
+  Bytes payload;
+  CacheLayer from = CacheLayer::local;
+};
+
 class BuildCache {
  public:
-  explicit BuildCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
+  explicit BuildCache(std::filesystem::path dir);
+  ~BuildCache();
   const std::filesystem::path& dir() const { return dir_; }
 
-  // `key` is any text; it is hashed to name the entry. Counts a hit or a miss.
-  std::optional<Bytes> get(const std::string& key) const;
+  // Adds a remote behind the folder (and those before it); tests pass fakes.
+  void add_remote(const RemoteSpec& spec, std::unique_ptr<RemoteStorage> storage);
+  void add_remotes(const std::vector<RemoteSpec>& specs);
+
+  // `key` is any text; it is hashed to name the entry. Counts a hit or a miss per layer.
+  std::optional<CacheHit> lookup(const std::string& key) const;
+  std::optional<Bytes> get(const std::string& key) const {
+    auto hit = lookup(key);
+    return hit ? std::optional<Bytes>(std::move(hit->payload)) : std::nullopt;
+  }
   // Best effort: a cache that cannot be written warns once and the build goes on.
   void put(const std::string& key, ByteView payload) const;
 
-  uint64_t hits() const { return hits_; }
-  uint64_t misses() const { return misses_; }
+  uint64_t hits() const { return hits_; }      // local
+  uint64_t misses() const { return misses_; }  // local
+  uint64_t remote_hits() const { return remote_hits_; }
+  uint64_t remote_misses() const { return remote_misses_; }  // asked every remote still up: none had it
+  bool has_remotes() const { return !remotes_.empty(); }
   // After a build: adds this run's hits and misses to the folder's stats and, when
   // entries were written, trims the folder to its size cap. Best effort, as put.
   void finish() const;
@@ -40,8 +68,14 @@ class BuildCache {
   std::filesystem::path entry_path(const std::string& key) const;
 
  private:
+  struct Remote;
+  void write_local(const std::filesystem::path& path, ByteView entry) const;
+  std::optional<Bytes> read_remote(Remote& r, const std::string& name, const std::string& key) const;
+  void failed(Remote& r, const char* op, const std::exception& e) const;
+
   std::filesystem::path dir_;
-  mutable std::atomic<uint64_t> hits_{0}, misses_{0}, puts_{0};
+  std::vector<std::unique_ptr<Remote>> remotes_;
+  mutable std::atomic<uint64_t> hits_{0}, misses_{0}, puts_{0}, remote_hits_{0}, remote_misses_{0};
   mutable std::atomic<bool> warned_bad_{false}, warned_write_{false};
 };
 
@@ -54,7 +88,8 @@ constexpr uint64_t kDefaultCacheMaxSize = uint64_t(2) << 30;
 struct CacheSummary {
   std::filesystem::path dir;
   uint64_t entries = 0, bytes = 0, max_bytes = kDefaultCacheMaxSize;
-  uint64_t hits = 0, misses = 0;  // since the folder was created or cleared
+  uint64_t hits = 0, misses = 0;  // of the folder, since it was created or cleared
+  uint64_t remote_hits = 0, remote_misses = 0;  // of the remotes asked on its misses
   std::string text() const;
 };
 CacheSummary cache_summary(const std::filesystem::path& dir);

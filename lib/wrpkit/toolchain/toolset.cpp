@@ -49,7 +49,10 @@ std::optional<CudaVersion> release_of(const ToolchainPaths& t) {
 class CudaToolset final : public Toolset {
  public:
   explicit CudaToolset(ToolsetOptions opt) : opt_(std::move(opt)) {
-    if (opt_.cache_dir) cache_.emplace(*opt_.cache_dir);
+    if (opt_.cache_dir) {
+      cache_.emplace(*opt_.cache_dir);
+      cache_->add_remotes(opt_.cache_remotes);
+    }
   }
 
   std::vector<CudaVersion> releases() override {
@@ -119,7 +122,12 @@ class CudaToolset final : public Toolset {
 
   CacheCounts cache_counts() const override {
     if (!cache_) return {};
-    return {true, cache_->hits(), cache_->misses()};
+    return {true, cache_->has_remotes(), cache_->hits(), cache_->misses(), cache_->remote_hits(),
+            cache_->remote_misses()};
+  }
+  std::vector<CompileSource> compile_sources() const override {
+    std::lock_guard lock(sources_mu_);
+    return sources_;
   }
   void finish() override {
     if (cache_) cache_->finish();
@@ -129,14 +137,17 @@ class CudaToolset final : public Toolset {
   template <class F>
   Bytes cached(const std::string& key, const std::string& what, F&& make) {
     if (cache_)
-      if (auto hit = cache_->get(key)) {
-        spdlog::info("from the cache: {}", what);
-        return std::move(*hit);
+      if (auto hit = cache_->lookup(key)) {
+        const char* from = hit->from == CacheLayer::remote ? "remote" : "local";
+        spdlog::info("from the {} cache: {}", from, what);
+        record(what, from);
+        return std::move(hit->payload);
       }
     auto t0 = std::chrono::steady_clock::now();
     auto out = make();
     spdlog::info("compiled {} in {:.2f} s", what,
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    record(what, "compiled");
     if (cache_) cache_->put(key, out);
     return out;
   }
@@ -220,6 +231,12 @@ class CudaToolset final : public Toolset {
 
   ToolsetOptions opt_;
   std::optional<BuildCache> cache_;
+  mutable std::mutex sources_mu_;
+  std::vector<CompileSource> sources_;
+  void record(const std::string& what, const char* from) {
+    std::lock_guard lock(sources_mu_);
+    sources_.push_back({what, from});
+  }
   std::once_flag chains_once_;
   std::vector<std::unique_ptr<Chain>> chains_;
   std::vector<std::string> searched_;

@@ -62,10 +62,17 @@ class Toolset {
 
   // The build cache in front of the compilers: this run's lookups (hits and misses).
   struct CacheCounts {
-    bool enabled = false;
-    uint64_t hits = 0, misses = 0;
+    bool enabled = false, remote = false;  // remote: remote storage behind the folder
+    uint64_t hits = 0, misses = 0;          // the local folder's
+    uint64_t remote_hits = 0, remote_misses = 0;
   };
   virtual CacheCounts cache_counts() const { return {}; }
+  // Where each image of this run came from, in the order they were asked for.
+  struct CompileSource {
+    std::string what;  // "module X for sm_90 by nvJitLink 13.5"
+    std::string from;  // "local", "remote" or "compiled"
+  };
+  virtual std::vector<CompileSource> compile_sources() const { return {}; }
   // After the build: the cache's stats and size cap (BuildCache::finish).
   virtual void finish() {}
 };
@@ -75,6 +82,7 @@ struct ToolsetOptions {
   CompilerChoice compiler = CompilerChoice::automatic;
   PackagerChoice packager = PackagerChoice::automatic;
   std::optional<std::filesystem::path> cache_dir;  // nullopt: no build cache
+  std::vector<RemoteSpec> cache_remotes;           // behind cache_dir (remote_storage.hpp)
   // Source compiles run in worker processes started as `EXE --nvrtc-worker ...`
   // (nvrtc_workers.hpp), at most `jobs` of them; nullopt: in this process.
   std::optional<std::filesystem::path> nvrtc_worker_exe;
