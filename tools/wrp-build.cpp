@@ -106,7 +106,8 @@ int main(int argc, char** argv) {
   app.add_flag("--no-cache", no_cache, "compile everything, neither reading nor writing the cache")->group(cache);
   app.add_option("--cache-remote", cache_remote,
                  "shared caches behind the folder, ccache's syntax: 'URL|attr=value ...' with http(s)://HOST/PATH "
-                 "(layout=subdirs|flat|bazel) or redis://HOST:PORT[/DB] (prefix=P); read-only, connect-timeout=MS, "
+                 "(layout=subdirs|flat|bazel; https: ca-file=PEM) or redis://HOST:PORT[/DB] (prefix=P); read-only, "
+                 "connect-timeout=MS, "
                  "operation-timeout=MS. A remote that fails warns once and the build goes on")
       ->default_str("$WRPKIT_CACHE_REMOTE")->group(cache);
   app.add_flag("--cache-stats", cache_stats, "print the cache's entries, size, cap, hits and misses, and exit")

@@ -40,14 +40,21 @@ class Nginx:
     fsize_limit: started under that RLIMIT_FSIZE (bytes), so writes past it fail as on
     a full disk (nginx answers 500)."""
 
-    def __init__(self, workdir, fsize_limit=None):
+    def __init__(self, workdir, fsize_limit=None, tls=False):
         self.exe = which("nginx")
         self.dir = os.path.join(workdir, f"nginx-{free_port()}")
         self.root = os.path.join(self.dir, "root")
         os.makedirs(self.root)
         self.port = free_port()
         self.fsize_limit = fsize_limit
+        self.tls = tls
         self.proc = None
+        if tls:  # a self-signed certificate for 127.0.0.1: the client needs ca-file=cert
+            self.cert = os.path.join(self.dir, "cert.pem")
+            subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                            "-nodes", "-keyout", os.path.join(self.dir, "key.pem"), "-out", self.cert, "-days", "2",
+                            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                           check=True, capture_output=True)
 
     def start(self):
         d = self.dir
@@ -60,7 +67,8 @@ http {{
   client_body_temp_path {d}/body; proxy_temp_path {d}/proxy; fastcgi_temp_path {d}/fcgi;
   uwsgi_temp_path {d}/uwsgi; scgi_temp_path {d}/scgi;
   server {{
-    listen 127.0.0.1:{self.port}; root {self.root};
+    listen 127.0.0.1:{self.port}{" ssl" if self.tls else ""}; root {self.root};
+    {f"ssl_certificate {self.cert}; ssl_certificate_key {d}/key.pem;" if self.tls else ""}
     location / {{ dav_methods PUT; create_full_put_path on; dav_access user:rw group:r all:r; }}
   }}
 }}
@@ -80,7 +88,7 @@ http {{
         return self
 
     def url(self, path="/cache"):
-        return f"http://127.0.0.1:{self.port}{path}"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}{path}"
 
     def files(self):
         out = []

@@ -99,6 +99,18 @@ def test_http_layouts_share_compiles():
         nginx.stop()
 
 
+def test_https_checks_the_server_certificate():
+    need_servers()
+    out = tmpdir()
+    nginx = start(Nginx(out, tls=True))
+    # a certificate no CA vouches for: one warning, the build goes on
+    r = build(out, "untrusted", os.path.join(out, "cache-u"), nginx.url())
+    assert r.returncode == 0 and len(warnings(r)) == 1 and "certificate" in warnings(r)[0], r.stderr
+    assert nginx.files() == [], nginx.files()
+    n = share_through(out, nginx.url() + f"|ca-file={nginx.cert}", "tls")
+    assert len(nginx.files()) == n, nginx.files()
+
+
 def test_redis_shares_compiles_with_prefix_and_database():
     need_servers()
     out = tmpdir()
@@ -192,7 +204,9 @@ def test_bad_remote_urls_are_usage_errors():
                       ("http://host:99999/c", "port"),
                       ("redis://host/notadb", "database number"),
                       ("http://u:hunter2@host/c|bogus=1", "unknown attribute bogus"),
-                      ("http://host/c|operation-timeout=0", "milliseconds")):
+                      ("http://host/c|operation-timeout=0", "milliseconds"),
+                      ("https://host/c|ca-file=/nonexistent.pem", "ca-file=/nonexistent.pem: not a file"),
+                      ("http://host/c|ca-file=/etc/hosts", "unknown attribute ca-file")):
         r = build(out, "x", os.path.join(out, "cache"), url)
         assert r.returncode == 1, (url, r.returncode, r.stderr)
         lines = r.stderr.strip().splitlines()

@@ -101,6 +101,8 @@ TEST_CASE("bad remote URLs are usage errors of one line that never show a passwo
   CHECK(usage_error("http://h|read-only=maybe").find("true or false") != std::string::npos);
   CHECK(usage_error("http://h|connect-timeout=-1").find("milliseconds") != std::string::npos);
   CHECK(usage_error("rediss://h").find("TLS") != std::string::npos);
+  CHECK(usage_error("https://h|ca-file=/no/such.pem").find("not a file") != std::string::npos);
+  CHECK(usage_error("http://h|ca-file=/etc/hosts").find("unknown attribute ca-file") != std::string::npos);
   for (auto* text : {"http://u:hunter2@h:99999/x", "http://u:hunter2@h/x|bogus", "redis://:hunter2@h/x"}) {
     auto e = usage_error(text);
     CHECK(!e.empty());

@@ -116,6 +116,7 @@ class HttpStorage final : public RemoteStorage {
     c.curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, long(spec_.connect_timeout.count()));
     c.curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, long(spec_.operation_timeout.count()));
     c.curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+    if (!spec_.ca_file.empty()) c.curl_easy_setopt(h, CURLOPT_CAINFO, spec_.ca_file.c_str());
     if (!spec_.user.empty() || !spec_.password.empty()) {
       c.curl_easy_setopt(h, CURLOPT_USERNAME, spec_.user.c_str());
       c.curl_easy_setopt(h, CURLOPT_PASSWORD, spec_.password.c_str());

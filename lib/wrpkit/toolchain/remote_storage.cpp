@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
 
 #include "wrpkit/toolchain/remote_clients.hpp"
 
@@ -96,6 +97,11 @@ RemoteSpec parse_one(const std::string& word, const std::string& what) {
       else if (value == "flat") s.layout = RemoteLayout::flat;
       else if (value == "bazel") s.layout = RemoteLayout::bazel;
       else fail(Exit::usage, fmt::format("{}: layout={}: expected subdirs, flat or bazel", where, value));
+    } else if (key == "ca-file" && s.scheme == "https") {
+      std::error_code ec;
+      if (value.empty() || !std::filesystem::is_regular_file(value, ec))
+        fail(Exit::usage, fmt::format("{}: ca-file={}: not a file; name a PEM file of CA certificates", where, value));
+      s.ca_file = value;
     } else if (key == "prefix" && s.scheme.starts_with("redis")) {
       s.prefix = value;
     } else if (key == "connect-timeout") {
@@ -103,9 +109,11 @@ RemoteSpec parse_one(const std::string& word, const std::string& what) {
     } else if (key == "operation-timeout") {
       s.operation_timeout = parse_ms(value, key, where);
     } else {
-      fail(Exit::usage,
-           fmt::format("{}: unknown attribute {}: expected read-only, connect-timeout=MS, operation-timeout=MS, {}",
-                       where, key, s.scheme.starts_with("redis") ? "prefix=P" : "layout=subdirs|flat|bazel"));
+      const char* own = s.scheme.starts_with("redis") ? "prefix=P"
+                        : s.scheme == "https"         ? "layout=subdirs|flat|bazel, ca-file=PEM"
+                                                      : "layout=subdirs|flat|bazel";
+      fail(Exit::usage, fmt::format("{}: unknown attribute {}: expected read-only, connect-timeout=MS, "
+                                    "operation-timeout=MS, {}", where, key, own));
     }
   }
   return s;

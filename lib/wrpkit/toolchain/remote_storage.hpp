@@ -4,7 +4,8 @@
 // URLs: http:// and https:// (GET, PUT; 404 is a miss), with `layout=subdirs`
 // (default: URL/ab/abcd...), `flat` (URL/abcd...) or `bazel` (URL/ac/<64 hex>, a
 // Bazel remote cache's action-cache path); redis:// (GET, SET; `/N` selects database
-// N), with `prefix=P` (keys P:<64 hex>, default "wrpkit"). Attributes for all:
+// N), with `prefix=P` (keys P:<64 hex>, default "wrpkit"). https:// checks the server's
+// certificate against the system's CAs, or against `ca-file=PEM` (a team's own CA). Attributes for all:
 // `read-only` (never written: for untrusted runners), `connect-timeout=MS` (default
 // 100) and `operation-timeout=MS` (default 10000). Credentials come from the URL
 // (user:password@) or, where it has none, $WRPKIT_CACHE_REMOTE_USER and
@@ -36,6 +37,7 @@ struct RemoteSpec {
   std::string path;     // "/..." for HTTP (no trailing slash); the database number's "/N" for Redis
   RemoteLayout layout = RemoteLayout::subdirs;
   std::string prefix = "wrpkit";
+  std::string ca_file;  // https: the CA bundle to check the server against; empty: the system's
   bool read_only = false;
   std::chrono::milliseconds connect_timeout{100}, operation_timeout{10000};
   std::string display() const;  // the URL with its password masked, and the attributes
