@@ -199,6 +199,8 @@ int main(int argc, char** argv) {
     std::error_code ec;
     if (auto self = std::filesystem::read_symlink("/proc/self/exe", ec); !ec) t.nvrtc_worker_exe = self;
     if (!no_cache) t.cache_dir = cache_dir.empty() ? wrp::default_cache_dir() : std::optional<std::filesystem::path>(cache_dir);
+    if (no_cache && app.count("--cache-remote"))
+      wrp::fail(wrp::Exit::usage, "--cache-remote sits behind the build cache, which --no-cache turns off: drop one");
     if (!app.count("--cache-remote"))
       if (const char* env = std::getenv("WRPKIT_CACHE_REMOTE")) cache_remote = env;
     if (t.cache_dir)

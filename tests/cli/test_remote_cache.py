@@ -212,6 +212,9 @@ def test_bad_remote_urls_are_usage_errors():
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1 and says in lines[0] and "hunter2" not in r.stderr, (url, r.stderr)
         assert os.listdir(os.path.join(out, "x")) == [], url
+    r = run("wrp-build", CAPTURE, "--arch", "sm_90", "-o", os.path.join(out, "x", "x.wrp"), "--no-cache",
+            "--cache-remote", "http://host/c")
+    assert r.returncode == 1 and "--no-cache" in r.stderr, r.stderr
 
 
 def test_cache_stats_per_layer():
