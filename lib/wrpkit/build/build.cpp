@@ -200,6 +200,9 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   report.cache_remote_hits = counts.remote_hits;
   report.cache_misses = !counts.enabled ? report.compiles : counts.remote ? counts.remote_misses : counts.misses;
   report.compile_sources = tools.compile_sources();
+  // Compiles finish in any order across jobs: the report lists them in one.
+  std::stable_sort(report.compile_sources.begin(), report.compile_sources.end(),
+                   [](auto& x, auto& y) { return x.what < y.what; });
   tools.finish();
   progress.finish();
   return report;
