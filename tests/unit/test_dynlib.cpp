@@ -21,3 +21,13 @@ TEST_CASE("a library without the symbol asked for is refused, naming both") {
   }
   CHECK_FALSE(DynLib().open("/nonexistent/libnvrtc.so"));
 }
+
+TEST_CASE("open_first takes the first library that loads, or names every one tried") {
+  DynLib lib;
+  CHECK(lib.open_first({"libwrpkit-none.so.9", "libm.so.6"}));
+  CHECK(lib.path() == "libm.so.6");
+  DynLib none;
+  CHECK_FALSE(none.open_first({"libwrpkit-none.so.9", "libwrpkit-none.so"}));
+  CHECK(none.error().starts_with("libwrpkit-none.so.9 ("));
+  CHECK(none.error().find("); libwrpkit-none.so (") != std::string::npos);
+}

@@ -21,6 +21,16 @@ bool DynLib::open(const std::string& path) {
   return handle_ != nullptr;
 }
 
+bool DynLib::open_first(std::initializer_list<const char*> names) {
+  std::string tried;
+  for (const char* name : names) {
+    if (open(name)) return true;
+    tried += fmt::format("{}{} ({})", tried.empty() ? "" : "; ", name, error_);
+  }
+  error_ = tried;
+  return false;
+}
+
 void* DynLib::symbol(const char* name) const { return handle_ ? dlsym(handle_, name) : nullptr; }
 
 void* DynLib::require_symbol(const char* name, const char* kind) const {

@@ -1,6 +1,7 @@
 // dlopen/dlsym wrapper: CUDA libraries are optional at run time so the tools
 // start (and inspect) on machines without them.
 #pragma once
+#include <initializer_list>
 #include <string>
 
 namespace wrp {
@@ -15,6 +16,9 @@ class DynLib {
 
   // Returns false and sets error() when the library cannot be loaded.
   bool open(const std::string& path);
+  // Opens the first of `names` that loads (sonames, newest first); on failure error()
+  // names every one tried and why: "a (why); b (why)".
+  bool open_first(std::initializer_list<const char*> names);
   bool is_open() const { return handle_ != nullptr; }
   const std::string& path() const { return path_; }
   const std::string& error() const { return error_; }

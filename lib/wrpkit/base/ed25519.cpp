@@ -60,14 +60,9 @@ const Crypto& crypto() {
   static Crypto c;
   static std::string failure;
   std::call_once(once, [] {
-    std::string tried;
-    for (const char* name : {"libcrypto.so.3", "libcrypto.so.1.1", "libcrypto.so"}) {
-      if (c.lib.open(name)) break;
-      tried += fmt::format("{}{} ({})", tried.empty() ? "" : "; ", name, c.lib.error());
-    }
-    if (!c.lib.is_open()) {
+    if (!c.lib.open_first({"libcrypto.so.3", "libcrypto.so.1.1", "libcrypto.so"})) {
       failure = fmt::format("signatures need OpenSSL's libcrypto (1.1.1 or newer), which did not load: {}; install "
-                            "OpenSSL (libssl3 / openssl-libs)", tried);
+                            "OpenSSL (libssl3 / openssl-libs)", c.lib.error());
       return;
     }
     try {

@@ -11,7 +11,6 @@
 #include <curl/curl.h>
 
 #include <mutex>
-#include <vector>
 
 #include "wrpkit/base/dynlib.hpp"
 
@@ -45,14 +44,9 @@ const Curl& curl() {
   static Curl c;
   static std::string failure;
   std::call_once(once, [] {
-    std::string tried;
-    for (const char* name : {"libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"}) {
-      if (c.lib.open(name)) break;
-      tried += fmt::format("{}{} ({})", tried.empty() ? "" : "; ", name, c.lib.error());
-    }
-    if (!c.lib.is_open()) {
+    if (!c.lib.open_first({"libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"})) {
       failure = fmt::format("an http(s):// cache needs libcurl, which did not load: {}; install it (Debian/Ubuntu "
-                            "libcurl4, RHEL libcurl)", tried);
+                            "libcurl4, RHEL libcurl)", c.lib.error());
       return;
     }
     try {
@@ -82,7 +76,8 @@ class HttpStorage final : public RemoteStorage {
  public:
   explicit HttpStorage(RemoteSpec spec) : spec_(std::move(spec)) {}
   ~HttpStorage() override {
-    for (auto* h : idle_) curl().curl_easy_cleanup(h);
+    // Handles exist only if libcurl loaded, so curl() cannot throw here.
+    pool_.close_all([](CURL* h) { curl().curl_easy_cleanup(h); });
   }
 
   std::optional<Bytes> get(const std::string& name) override {
@@ -105,10 +100,10 @@ class HttpStorage final : public RemoteStorage {
     auto& c = curl();
     CURL* h = take();
     struct Return {
-      HttpStorage* self;
+      IdlePool<CURL>& pool;
       CURL* h;
-      ~Return() { self->give_back(h); }
-    } back{this, h};
+      ~Return() { pool.give_back(h); }
+    } back{pool_, h};
     c.curl_easy_reset(h);
     auto url = http_entry_url(spec_, name);
     c.curl_easy_setopt(h, CURLOPT_URL, url.c_str());
@@ -142,26 +137,14 @@ class HttpStorage final : public RemoteStorage {
   }
 
   CURL* take() {
-    {
-      std::lock_guard lock(mu_);
-      if (!idle_.empty()) {
-        auto* h = idle_.back();
-        idle_.pop_back();
-        return h;
-      }
-    }
+    if (CURL* h = pool_.take()) return h;
     CURL* h = curl().curl_easy_init();
     if (!h) throw RemoteFailure("libcurl: curl_easy_init failed");
     return h;
   }
-  void give_back(CURL* h) {
-    std::lock_guard lock(mu_);
-    idle_.push_back(h);
-  }
 
   RemoteSpec spec_;
-  std::mutex mu_;
-  std::vector<CURL*> idle_;
+  IdlePool<CURL> pool_;
 };
 
 }  // namespace
@@ -175,20 +158,10 @@ std::unique_ptr<RemoteStorage> make_http_storage(const RemoteSpec& spec) {
 #else  // built without libcurl's header: every use is a RemoteFailure, the build goes on
 
 namespace wrp {
-namespace {
-class NoHttp final : public RemoteStorage {
- public:
-  std::optional<Bytes> get(const std::string&) override { refuse(); }
-  void put(const std::string&, ByteView) override { refuse(); }
-
- private:
-  [[noreturn]] static void refuse() {
-    throw RemoteFailure("this wrp-build was built without libcurl's header, so it has no HTTP client: rebuild it "
-                        "with libcurl4-openssl-dev installed");
-  }
-};
-}  // namespace
-std::unique_ptr<RemoteStorage> make_http_storage(const RemoteSpec&) { return std::make_unique<NoHttp>(); }
+std::unique_ptr<RemoteStorage> make_http_storage(const RemoteSpec&) {
+  return make_unavailable_storage("this wrp-build was built without libcurl's header, so it has no HTTP client: "
+                                  "rebuild it with libcurl4-openssl-dev installed");
+}
 }  // namespace wrp
 
 #endif

@@ -3,8 +3,6 @@
 // first use with a RemoteFailure, so such a build still succeeds on its local cache.
 #include <fmt/format.h>
 
-#include <mutex>
-#include <vector>
 
 #include "wrpkit/toolchain/remote_clients.hpp"
 
@@ -33,7 +31,7 @@ class RedisStorage final : public RemoteStorage {
  public:
   explicit RedisStorage(RemoteSpec spec) : spec_(std::move(spec)) {}
   ~RedisStorage() override {
-    for (auto* c : idle_) redisFree(c);
+    pool_.close_all([](redisContext* c) { redisFree(c); });
   }
 
   std::optional<Bytes> get(const std::string& name) override {
@@ -61,14 +59,15 @@ class RedisStorage final : public RemoteStorage {
   // Runs one command on a pooled connection; a broken connection is dropped.
   template <class F>
   Reply command(F&& send) {
-    redisContext* c = take();
+    redisContext* c = pool_.take();
+    if (!c) c = connect();
     Reply r(static_cast<redisReply*>(send(c)));
     if (!r) {
       std::string why = c->errstr[0] ? c->errstr : "connection lost";
       redisFree(c);
       throw RemoteFailure(why);
     }
-    give_back(c);
+    pool_.give_back(c);
     return r;
   }
 
@@ -100,25 +99,8 @@ class RedisStorage final : public RemoteStorage {
     return c;
   }
 
-  redisContext* take() {
-    {
-      std::lock_guard lock(mu_);
-      if (!idle_.empty()) {
-        auto* c = idle_.back();
-        idle_.pop_back();
-        return c;
-      }
-    }
-    return connect();
-  }
-  void give_back(redisContext* c) {
-    std::lock_guard lock(mu_);
-    idle_.push_back(c);
-  }
-
   RemoteSpec spec_;
-  std::mutex mu_;
-  std::vector<redisContext*> idle_;
+  IdlePool<redisContext> pool_;
 };
 
 }  // namespace
@@ -129,21 +111,10 @@ std::unique_ptr<RemoteStorage> make_redis_storage(const RemoteSpec& spec) {
 
 #else
 
-namespace {
-class NoRedis final : public RemoteStorage {
- public:
-  std::optional<Bytes> get(const std::string&) override { refuse(); }
-  void put(const std::string&, ByteView) override { refuse(); }
-
- private:
-  [[noreturn]] static void refuse() {
-    throw RemoteFailure("this wrp-build was built without hiredis, so it has no Redis client: rebuild it with "
-                        "hiredis installed (libhiredis-dev), or use an http:// cache");
-  }
-};
-}  // namespace
-
-std::unique_ptr<RemoteStorage> make_redis_storage(const RemoteSpec&) { return std::make_unique<NoRedis>(); }
+std::unique_ptr<RemoteStorage> make_redis_storage(const RemoteSpec&) {
+  return make_unavailable_storage("this wrp-build was built without hiredis, so it has no Redis client: rebuild it "
+                                  "with hiredis installed (libhiredis-dev), or use an http:// cache");
+}
 
 #endif
 

@@ -154,6 +154,22 @@ std::string http_entry_url(const RemoteSpec& s, const std::string& name) {
   return fmt::format("{}/{}/{}", s.url(), name.substr(0, 2), name.substr(2));
 }
 
+namespace {
+class UnavailableStorage final : public RemoteStorage {
+ public:
+  explicit UnavailableStorage(std::string why) : why_(std::move(why)) {}
+  std::optional<Bytes> get(const std::string&) override { throw RemoteFailure(why_); }
+  void put(const std::string&, ByteView) override { throw RemoteFailure(why_); }
+
+ private:
+  std::string why_;
+};
+}  // namespace
+
+std::unique_ptr<RemoteStorage> make_unavailable_storage(std::string why) {
+  return std::make_unique<UnavailableStorage>(std::move(why));
+}
+
 std::unique_ptr<RemoteStorage> make_remote_storage(const RemoteSpec& spec) {
   if (spec.scheme.starts_with("redis")) return make_redis_storage(spec);
   return make_http_storage(spec);
