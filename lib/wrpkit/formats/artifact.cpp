@@ -21,10 +21,13 @@ const char* digest_name(Digest d) {
   return "?";
 }
 
-static Digest compare_digest(const std::string& recorded, ByteView bytes) {
+static Digest compare_digest(const std::string& recorded, const std::string& digest) {
   if (recorded.empty()) return Digest::none;
-  return sha256_hex(bytes) == recorded ? Digest::match : Digest::mismatch;
+  return digest == recorded ? Digest::match : Digest::mismatch;
 }
+
+// A module-folder file's SHA-256, once, where the manifest or Warp 1.19's record asks for it.
+static std::string digest_if(bool needed, ByteView bytes) { return needed ? sha256_hex(bytes) : std::string(); }
 
 bool has_source_fallback(const Artifact& a, size_t m) {
   return !a.is_cpu() && has_module_artifacts(a.meta.version) && m < a.modules.size() &&
@@ -155,16 +158,18 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module) 
                                         a.name(), printable(m.name), printable(mf.path.string()),
                                         a.modules_dir.filename().string()));
     mf.bytes = std::move(*bytes);
-    bool intact = check_module_file(in, mf.path.string(), m.binary_filename, mf.bytes);
+    auto digest = digest_if(in.manifest || !m.binary_digest.empty(), mf.bytes);
+    bool intact = check_module_file(in, mf.path.string(), m.binary_filename, mf.bytes.size(), digest);
     mf.binary = parse_checked(in, intact, [&] { return read_module_binary(mf.path.string(), mf.bytes); });
     check_images(in, mf.path.string(), m.binary_filename, mf, intact);
-    mf.binary_digest = compare_digest(m.binary_digest, mf.bytes);
+    mf.binary_digest = compare_digest(m.binary_digest, digest);
     if (m.retains_source()) {
       mf.source_path = a.modules_dir / m.source_filename;
       if (auto src = read_module(m.source_filename)) {
         mf.source = std::move(*src);
-        check_module_file(in, mf.source_path.string(), m.source_filename, mf.source);
-        mf.source_digest = compare_digest(m.source_digest, mf.source);
+        auto source_digest = digest_if(in.manifest || !m.source_digest.empty(), mf.source);
+        check_module_file(in, mf.source_path.string(), m.source_filename, mf.source.size(), source_digest);
+        mf.source_digest = compare_digest(m.source_digest, source_digest);
       } else {
         mf.source_digest = Digest::missing;
       }
@@ -176,7 +181,8 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module) 
   if (!in.manifest) return;
   for (auto& f : in.manifest->files) {
     if (std::find(in.files_checked.begin(), in.files_checked.end(), f.name) != in.files_checked.end()) continue;
-    if (auto bytes = read_module(f.name)) check_module_file(in, (a.modules_dir / f.name).string(), f.name, *bytes);
+    if (auto bytes = read_module(f.name))
+      check_module_file(in, (a.modules_dir / f.name).string(), f.name, bytes->size(), sha256_hex(*bytes));
     else in.files_not_read.push_back(f.name);
   }
 }

@@ -98,7 +98,8 @@ Integrity check_sections(const std::string& file, const Container& c) {
   return in;
 }
 
-bool check_module_file(Integrity& in, const std::string& path, const std::string& name, ByteView bytes) {
+bool check_module_file(Integrity& in, const std::string& path, const std::string& name, uint64_t size,
+                       const std::string& digest) {
   if (!in.manifest) return true;
   in.files_checked.push_back(name);
   auto* want = in.manifest->file(name);
@@ -108,12 +109,11 @@ bool check_module_file(Integrity& in, const std::string& path, const std::string
                                        kDamaged)});
     return false;
   }
-  auto digest = sha256_hex(bytes);
-  if (bytes.size() == want->size && digest == want->sha256) return true;
+  if (size == want->size && digest == want->sha256) return true;
   in.problems.push_back({"module_digest_mismatch", name,
                          fmt::format("{}: differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records "
                                      "{} bytes with {}...; {}",
-                                     path, bytes.size(), short_digest(digest), want->size, short_digest(want->sha256),
+                                     path, size, short_digest(digest), want->size, short_digest(want->sha256),
                                      kDamaged)});
   return false;
 }

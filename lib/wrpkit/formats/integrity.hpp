@@ -38,9 +38,11 @@ struct Integrity {
 
 // The header and sections against the manifest section, if there is one.
 Integrity check_sections(const std::string& file, const Container& c);
-// One module-folder file against the manifest: false (and a problem recorded) when
-// it differs or is not listed. A no-op without a manifest.
-bool check_module_file(Integrity& in, const std::string& path, const std::string& name, ByteView bytes);
+// One module-folder file (its size and SHA-256, hashed once by the caller, whose
+// format-18 digests compare the same one) against the manifest: false (and a problem
+// recorded) when it differs or is not listed. A no-op without a manifest.
+bool check_module_file(Integrity& in, const std::string& path, const std::string& name, uint64_t size,
+                       const std::string& sha256);
 // The problem a loader refuses with, as its one-line message (with a count of the rest).
 std::string integrity_error(const Integrity& in);
 
