@@ -4,9 +4,9 @@
 //   check_and_load path/to/sim.wrp
 #include <cstdio>
 
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/report/loader.hpp"
+#include "wrpkit/load/loader.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 2) {

@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "../tools/tool_main.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/toolchain/nvrtc.hpp"
-#include "wrpkit/toolchain/toolchain.hpp"
+#include "wrpkit/toolchain/find.hpp"
 
 namespace fs = std::filesystem;
 using namespace wrp;

@@ -11,11 +11,11 @@
 
 #include "progress_printer.hpp"
 #include "tool_main.hpp"
-#include "wrpkit/build/build.hpp"
-#include "wrpkit/toolchain/build_cache.hpp"
+#include "wrpkit/pipeline/build.hpp"
+#include "wrpkit/cache/compile_cache.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/toolchain/nvrtc_workers.hpp"
-#include "wrpkit/build/targets.hpp"
+#include "wrpkit/pipeline/targets.hpp"
 
 namespace {
 

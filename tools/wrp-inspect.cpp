@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/report/device_check.hpp"
 #include "wrpkit/report/inspect_print.hpp"
 #include "tool_main.hpp"

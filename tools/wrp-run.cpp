@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "tool_main.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/json.hpp"

@@ -2,7 +2,7 @@
 // as open_artifact checks them, for every format version. Accepted input must
 // survive write -> read unchanged.
 #include "fuzz_target.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 
 WRPKIT_FUZZ_TARGET(container) {
   wrp::Artifact a;

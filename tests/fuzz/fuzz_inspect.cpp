@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "fuzz_target.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/report/inspect_print.hpp"
 
 WRPKIT_FUZZ_TARGET(inspect) {

@@ -2,7 +2,7 @@
 // bytes must be: parsed strictly, it must serialize back to the very input (one
 // spelling per manifest, which is what a signature signs).
 #include "fuzz_target.hpp"
-#include "wrpkit/formats/manifest.hpp"
+#include "wrpkit/trust/manifest.hpp"
 
 WRPKIT_FUZZ_TARGET(manifest) {
   auto m = wrp::parse_manifest("fuzz.wrp", input, 0x40);

@@ -1,6 +1,7 @@
 // A module file as the loader sees it: PTX, CUBIN, fatbin (with the ELF and PTX
 // images inside it read too) or host object, decided from the bytes.
 #include "fuzz_target.hpp"
+#include "wrpkit/load/load_path.hpp"
 #include "wrpkit/formats/module_binary.hpp"
 
 WRPKIT_FUZZ_TARGET(module_binary) {
@@ -8,5 +9,5 @@ WRPKIT_FUZZ_TARGET(module_binary) {
   (void)b.image_list();
   (void)b.lowest_ptx();
   for (int sm : {75, 87, 90, 100})
-    (void)b.load_path(wrp::arch_from_number(sm));
+    (void)binary_load_path(b, wrp::arch_from_number(sm));
 }

@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "fuzz_target.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 
 static const wrp::Metadata& real_metadata() {
   static wrp::Metadata meta = [] {

@@ -5,7 +5,7 @@
 
 #include "fuzz_target.hpp"
 #include "wrpkit/formats/ptx.hpp"
-#include "wrpkit/build/ptx_prune.hpp"
+#include "wrpkit/pipeline/ptx_prune.hpp"
 
 WRPKIT_FUZZ_TARGET(ptx_prune) {
   std::string_view text(reinterpret_cast<const char*>(input.data()), input.size());

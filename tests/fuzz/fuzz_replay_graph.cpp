@@ -8,9 +8,9 @@
 #include <filesystem>
 
 #include "fuzz_target.hpp"
-#include "wrpkit/formats/artifact.hpp"
-#include "wrpkit/helpers/replay_plan.hpp"
-#include "wrpkit/runtime/replay_graph.hpp"
+#include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/replay/plan.hpp"
+#include "wrpkit/replay/graph.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // wrpkit's signature section: two strict lines; what parses must serialize back to
 // the input, so no second spelling of a signature is ever accepted.
 #include "fuzz_target.hpp"
-#include "wrpkit/formats/signature.hpp"
+#include "wrpkit/trust/signature.hpp"
 
 WRPKIT_FUZZ_TARGET(signature) {
   auto s = wrp::parse_signature("fuzz.wrp", input, 0x40);

@@ -2,7 +2,7 @@
 #include <string>
 
 #include "fuzz_target.hpp"
-#include "wrpkit/build/targets.hpp"
+#include "wrpkit/pipeline/targets.hpp"
 
 WRPKIT_FUZZ_TARGET(targets_manifest) {
   std::string text(reinterpret_cast<const char*>(input.data()), input.size());

@@ -6,12 +6,12 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/formats/ptx.hpp"
-#include "wrpkit/build/ptx_prune.hpp"
+#include "wrpkit/pipeline/ptx_prune.hpp"
 
 namespace fs = std::filesystem;
 

@@ -4,9 +4,9 @@
 // Exit 0 all loaded, 1 some module failed, 77 no GPU (ctest: skipped).
 #include <fmt/format.h>
 
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/report/loader.hpp"
+#include "wrpkit/load/loader.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 2) {

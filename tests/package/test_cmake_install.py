@@ -19,7 +19,7 @@ def main(build, source):
     tmp = tempfile.mkdtemp(prefix="wrpkit-cmake-install-")
     prefix, examples = os.path.join(tmp, "prefix"), os.path.join(tmp, "examples")
     run(["cmake", "--install", build, "--prefix", prefix])
-    for f in ("bin/wrp-build", "bin/wrp-inspect", "include/wrpkit/report/loader.hpp", "include/wrpkit/wrp_runtime.h", "lib/cmake/wrpkit/wrpkitConfig.cmake"):
+    for f in ("bin/wrp-build", "bin/wrp-inspect", "include/wrpkit/load/loader.hpp", "include/wrpkit/wrp_runtime.h", "lib/cmake/wrpkit/wrpkitConfig.cmake"):
         assert os.path.exists(os.path.join(prefix, f)), f
     # the installed tool finds the manifest built into it, not the source tree's file
     r = subprocess.run([os.path.join(prefix, "bin", "wrp-build"), "--help"], capture_output=True, text=True)

@@ -69,7 +69,7 @@ def pip_install_sdist(tmp, sdist):
                  env).stdout.strip()
     for header in (("wrpkit", "report", "loader.hpp"), ("wrpkit", "wrp_runtime.h")):
         assert os.path.isfile(os.path.join(prefix, "include", *header)), (prefix, header)
-    for archive in ("libwrpkit_base.a", "libwrpkit_formats.a", "libwrpkit_build.a", "libwrpkit_replay.a"):
+    for archive in ("libwrpkit_base.a", "libwrpkit_formats.a", "libwrpkit_pipeline.a", "libwrpkit_replay.a"):
         assert os.path.isfile(os.path.join(prefix, "lib", archive)), (prefix, archive)
     return prefix
 

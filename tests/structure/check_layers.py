@@ -14,12 +14,16 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 MAY_USE = {
     "base": set(),
     "formats": {"base"},
+    "trust": {"formats", "base"},
+    "artifact": {"trust", "formats", "base"},
     "driver": {"base"},
-    "helpers": {"formats", "base"},
-    "toolchain": {"formats", "base"},
-    "report": {"helpers", "driver", "formats", "base"},
-    "build": {"toolchain", "report", "helpers", "driver", "formats", "base"},
-    "runtime": {"helpers", "driver", "formats", "base"},
+    "load": {"artifact", "driver", "trust", "formats", "base"},
+    "replay": {"artifact", "driver", "trust", "formats", "base"},
+    "cache": {"base"},
+    "toolchain": {"cache", "formats", "base"},
+    "report": {"load", "replay", "artifact", "driver", "trust", "formats", "base"},
+    "pipeline": {"toolchain", "cache", "report", "load", "replay", "artifact", "driver", "trust", "formats", "base"},
+    "runtime": {"replay", "artifact", "driver", "trust", "formats", "base"},
 }
 INCLUDE = re.compile(r'#include "wrpkit/([a-z_]+)/[^"]+"')
 ANY_INCLUDE = re.compile(r'#include [<"]([^">]+)[">]')
@@ -61,7 +65,7 @@ def main() -> int:
     if runtime is not None:
         text = subprocess.run(["strings", str(runtime)], capture_output=True, text=True, check=True).stdout
         if "__global__" in text:
-            problems.append(f"{runtime}: holds CUDA kernel source (__global__); it belongs to the build layer")
+            problems.append(f"{runtime}: holds CUDA kernel source (__global__); it belongs to the pipeline layer")
     for p in problems:
         print(p)
     print(f"{len(problems)} problem(s)")

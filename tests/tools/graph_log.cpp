@@ -15,11 +15,11 @@
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/formats/launch_args.hpp"
-#include "wrpkit/helpers/replay_plan.hpp"
-#include "wrpkit/helpers/replay_support.hpp"
-#include "wrpkit/runtime/replay_graph.hpp"
+#include "wrpkit/replay/plan.hpp"
+#include "wrpkit/replay/support.hpp"
+#include "wrpkit/replay/graph.hpp"
 
 using namespace wrp;
 

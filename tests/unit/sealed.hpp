@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/formats/container.hpp"
-#include "wrpkit/formats/output_commit.hpp"
-#include "wrpkit/formats/seal.hpp"
+#include "wrpkit/artifact/output_commit.hpp"
+#include "wrpkit/trust/seal.hpp"
 
 namespace sealed {
 

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "wrpkit/toolchain/build_cache.hpp"
+#include "wrpkit/cache/compile_cache.hpp"
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/process.hpp"
 
@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 
 TEST_CASE("cache entries are checked on every read, a bad entry is a miss and is replaced") {
   TempDir tmp;
-  BuildCache cache(fs::path(tmp.path()) / "cache");
+  CompileCache cache(fs::path(tmp.path()) / "cache");
   Bytes payload{1, 2, 3, 4, 5, 6, 7, 8};
   CHECK_FALSE(cache.get("key"));
   cache.put("key", payload);
@@ -41,14 +41,14 @@ TEST_CASE("cache entries are checked on every read, a bad entry is a miss and is
   cache.put("key", payload);
   CHECK(*cache.get("key") == payload);
   // an unwritable cache location: put warns and the build goes on
-  BuildCache nowhere("/proc/wrpkit-cannot-write-here");
+  CompileCache nowhere("/proc/wrpkit-cannot-write-here");
   nowhere.put("key", payload);
   CHECK_FALSE(nowhere.get("key"));
 }
 
 TEST_CASE("an entry under another key's name is a miss (the key is part of the entry)") {
   TempDir tmp;
-  BuildCache cache(fs::path(tmp.path()) / "cache");
+  CompileCache cache(fs::path(tmp.path()) / "cache");
   cache.put("sm_80 image", Bytes{8, 0});
   cache.put("sm_90 image", Bytes{9, 0});
   fs::copy_file(cache.entry_path("sm_90 image"), cache.entry_path("sm_80 image"), fs::copy_options::overwrite_existing);

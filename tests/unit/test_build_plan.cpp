@@ -9,14 +9,14 @@
 
 #include "fake_cuda.hpp"
 #include "fixtures.hpp"
-#include "wrpkit/formats/artifact.hpp"
-#include "wrpkit/build/build.hpp"
-#include "wrpkit/build/build_plan.hpp"
+#include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/pipeline/build.hpp"
+#include "wrpkit/pipeline/plan.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/base/process.hpp"
 #include "wrpkit/formats/ptx.hpp"
-#include "wrpkit/helpers/replay_helpers.hpp"
+#include "wrpkit/replay/helper_kernels.hpp"
 
 using namespace wrp;
 namespace fs = std::filesystem;

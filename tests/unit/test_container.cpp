@@ -7,7 +7,8 @@
 #include <set>
 
 #include "fixtures.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/toolchain/warp_install.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/formats/container.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/format_version.hpp"

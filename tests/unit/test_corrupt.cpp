@@ -5,7 +5,7 @@
 #include <random>
 
 #include "fixtures.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
 
 using namespace wrp;

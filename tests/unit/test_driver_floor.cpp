@@ -3,9 +3,9 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/formats/artifact.hpp"
-#include "wrpkit/build/build_plan.hpp"
-#include "wrpkit/formats/driver_floor.hpp"
+#include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/pipeline/plan.hpp"
+#include "wrpkit/load/driver_floor.hpp"
 #include "wrpkit/formats/elf.hpp"
 #include "wrpkit/base/error.hpp"
 

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "sealed.hpp"
-#include "wrpkit/base/ed25519.hpp"
+#include "wrpkit/trust/ed25519.hpp"
 #include "wrpkit/base/error.hpp"
 
 using namespace wrp;

@@ -8,7 +8,7 @@
 #include "fixtures.hpp"
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/formats/elf.hpp"
 #include "wrpkit/formats/fatbin.hpp"
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "fixtures.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/report/hazards.hpp"
 
 using namespace wrp;

@@ -5,9 +5,9 @@
 
 #include "fixtures.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/report/inspect_print.hpp"
-#include "wrpkit/report/loader.hpp"
+#include "wrpkit/load/loader.hpp"
 
 using namespace wrp;
 

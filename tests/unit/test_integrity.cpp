@@ -12,7 +12,7 @@
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/process.hpp"
 #include "wrpkit/formats/provenance.hpp"
-#include "wrpkit/report/loader.hpp"
+#include "wrpkit/load/loader.hpp"
 #include "wrpkit/wrp_runtime.h"
 
 using namespace wrp;

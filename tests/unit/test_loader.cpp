@@ -2,7 +2,8 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/report/loader.hpp"
+#include "wrpkit/load/load_path.hpp"
+#include "wrpkit/load/loader.hpp"
 
 using namespace wrp;
 

@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/manifest.hpp"
+#include "wrpkit/trust/manifest.hpp"
 
 using namespace wrp;
 

@@ -7,7 +7,7 @@
 
 #include "fixtures.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/formats/memory.hpp"
 
 using namespace wrp;

@@ -1,7 +1,8 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/load/load_path.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 
 using namespace wrp;
 
@@ -66,11 +67,11 @@ TEST_CASE("module binaries are classified by content") {
   CHECK(c.modules[0].binary.kind == ModuleKind::cubin);
   CHECK(c.modules[0].binary.images[0].arch.str() == "sm_90");
   CHECK(c.modules[0].binary.images[0].entries.size() == 12);  // every kernel of the capturing script
-  CHECK(c.modules[0].binary.load_path(*parse_arch("sm_90")) == LoadPath::sass);
-  CHECK(c.modules[0].binary.load_path(*parse_arch("sm_87")) == LoadPath::none);
+  CHECK(binary_load_path(c.modules[0].binary, *parse_arch("sm_90")) == LoadPath::sass);
+  CHECK(binary_load_path(c.modules[0].binary, *parse_arch("sm_87")) == LoadPath::none);
   // PTX for compute_90 (a capture with ptx_target_arch = 90): JIT on 9.0 and newer only
   auto p90 = open_artifact(fixtures::ptx75());
   p90.modules[0].binary.images[0].arch = *parse_arch("compute_90");
-  CHECK(p90.modules[0].binary.load_path(*parse_arch("sm_89")) == LoadPath::none);
-  CHECK(p90.modules[0].binary.load_path(*parse_arch("sm_120")) == LoadPath::jit);
+  CHECK(binary_load_path(p90.modules[0].binary, *parse_arch("sm_89")) == LoadPath::none);
+  CHECK(binary_load_path(p90.modules[0].binary, *parse_arch("sm_120")) == LoadPath::jit);
 }

@@ -9,7 +9,7 @@
 #include "wrpkit/toolchain/nvrtc.hpp"
 #include "wrpkit/toolchain/nvrtc_workers.hpp"
 #include "wrpkit/formats/recipe.hpp"
-#include "wrpkit/toolchain/toolchain.hpp"
+#include "wrpkit/toolchain/find.hpp"
 #include "wrpkit/toolchain/warp_install.hpp"
 
 using namespace wrp;

@@ -6,11 +6,11 @@
 #include <filesystem>
 
 #include "fixtures.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
-#include "wrpkit/formats/output_commit.hpp"
+#include "wrpkit/artifact/output_commit.hpp"
 #include "wrpkit/base/process.hpp"
 
 using namespace wrp;

@@ -4,7 +4,7 @@
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/ptx.hpp"
-#include "wrpkit/build/ptx_prune.hpp"
+#include "wrpkit/pipeline/ptx_prune.hpp"
 
 #include <set>
 

@@ -11,8 +11,8 @@
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/process.hpp"
-#include "wrpkit/toolchain/build_cache.hpp"
-#include "wrpkit/toolchain/remote_storage.hpp"
+#include "wrpkit/cache/compile_cache.hpp"
+#include "wrpkit/cache/remote/storage.hpp"
 
 using namespace wrp;
 namespace fs = std::filesystem;
@@ -130,7 +130,7 @@ TEST_CASE("a remote hit fills the local folder, and a compile writes both layers
   auto spec = parse_remote_specs("http://h/c", "x")[0];
   Bytes payload{9, 8, 7, 6};
   {
-    BuildCache a(fs::path(tmp.path()) / "a");
+    CompileCache a(fs::path(tmp.path()) / "a");
     a.add_remote(spec, std::make_unique<FakeRemote>(&server, &gets, &puts));
     CHECK_FALSE(a.lookup("k"));
     CHECK(a.remote_misses() == 1);
@@ -138,7 +138,7 @@ TEST_CASE("a remote hit fills the local folder, and a compile writes both layers
     CHECK(server.size() == 1);
     CHECK(a.lookup("k")->from == CacheLayer::local);
   }
-  BuildCache b(fs::path(tmp.path()) / "b");
+  CompileCache b(fs::path(tmp.path()) / "b");
   b.add_remote(spec, std::make_unique<FakeRemote>(&server, &gets, &puts));
   auto hit = b.lookup("k");
   REQUIRE(hit);
@@ -159,19 +159,19 @@ TEST_CASE("a damaged or foreign remote entry is a miss and never reaches the fol
   std::map<std::string, Bytes> server;
   int gets = 0, puts = 0;
   auto spec = parse_remote_specs("http://h/c", "x")[0];
-  BuildCache writer(fs::path(tmp.path()) / "w");
+  CompileCache writer(fs::path(tmp.path()) / "w");
   writer.add_remote(spec, std::make_unique<FakeRemote>(&server, &gets, &puts));
   writer.put("k", Bytes{1, 2, 3});
   writer.put("other", Bytes{4, 5, 6});
   // an entry stored under another key's name: valid bytes, wrong image
   server[writer.entry_path("k").stem().string()] = server[writer.entry_path("other").stem().string()];
-  BuildCache reader(fs::path(tmp.path()) / "r");
+  CompileCache reader(fs::path(tmp.path()) / "r");
   reader.add_remote(spec, std::make_unique<FakeRemote>(&server, &gets, &puts));
   CHECK_FALSE(reader.lookup("k"));
   CHECK_FALSE(fs::exists(reader.entry_path("k")));
   auto garbage = std::make_unique<FakeRemote>(&server, &gets, &puts);
   garbage->garbage = true;
-  BuildCache reader2(fs::path(tmp.path()) / "r2");
+  CompileCache reader2(fs::path(tmp.path()) / "r2");
   reader2.add_remote(spec, std::move(garbage));
   CHECK_FALSE(reader2.lookup("other"));
   CHECK_FALSE(fs::exists(reader2.entry_path("other")));
@@ -183,7 +183,7 @@ TEST_CASE("a failing remote is asked no more in this run, and read-only is never
   int gets = 0, puts = 0;
   auto failing = std::make_unique<FakeRemote>(&server, &gets, &puts);
   failing->fail = true;
-  BuildCache cache(fs::path(tmp.path()) / "c");
+  CompileCache cache(fs::path(tmp.path()) / "c");
   cache.add_remote(parse_remote_specs("http://h/c", "x")[0], std::move(failing));
   CHECK_FALSE(cache.lookup("a"));
   cache.put("a", Bytes{1});
@@ -194,7 +194,7 @@ TEST_CASE("a failing remote is asked no more in this run, and read-only is never
   CHECK(cache.lookup("a"));  // the folder still works
 
   int ro_gets = 0, ro_puts = 0;
-  BuildCache ro(fs::path(tmp.path()) / "ro");
+  CompileCache ro(fs::path(tmp.path()) / "ro");
   ro.add_remote(parse_remote_specs("http://h/c|read-only", "x")[0],
                 std::make_unique<FakeRemote>(&server, &ro_gets, &ro_puts));
   CHECK_FALSE(ro.lookup("z"));

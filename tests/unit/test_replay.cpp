@@ -3,11 +3,11 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/npy.hpp"
-#include "wrpkit/runtime/replay.hpp"
-#include "wrpkit/helpers/replay_helpers.hpp"
+#include "wrpkit/replay/replay.hpp"
+#include "wrpkit/replay/helper_kernels.hpp"
 
 using namespace wrp;
 

@@ -12,12 +12,12 @@
 #include <set>
 
 #include "fixtures.hpp"
-#include "wrpkit/build/helper_source.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/pipeline/helper_source.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/helpers/replay_algorithms.hpp"
-#include "wrpkit/helpers/replay_helpers.hpp"
-#include "wrpkit/helpers/replay_plan.hpp"
+#include "wrpkit/replay/algorithms.hpp"
+#include "wrpkit/replay/helper_kernels.hpp"
+#include "wrpkit/replay/plan.hpp"
 
 using namespace wrp;
 

@@ -9,12 +9,12 @@
 #include <map>
 
 #include "fixtures.hpp"
-#include "wrpkit/formats/artifact.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/helpers/replay_algorithms.hpp"
-#include "wrpkit/runtime/replay_graph.hpp"
-#include "wrpkit/helpers/replay_helpers.hpp"
-#include "wrpkit/helpers/replay_plan.hpp"
+#include "wrpkit/replay/algorithms.hpp"
+#include "wrpkit/replay/graph.hpp"
+#include "wrpkit/replay/helper_kernels.hpp"
+#include "wrpkit/replay/plan.hpp"
 
 using namespace wrp;
 

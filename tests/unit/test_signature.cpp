@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/signature.hpp"
+#include "wrpkit/trust/signature.hpp"
 
 using namespace wrp;
 

@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/build/targets.hpp"
+#include "wrpkit/pipeline/targets.hpp"
 
 using namespace wrp;
 

@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "wrpkit/base/process.hpp"
-#include "wrpkit/toolchain/toolchain.hpp"
+#include "wrpkit/toolchain/find.hpp"
 
 using namespace wrp;
 

@@ -19,7 +19,7 @@ enum SectionType : uint32_t {
   kSectionOperations = 3,
   // wrpkit's own provenance section ("WK" + 1). Stock Warp skips unknown types.
   kSectionWrpkit = 0x574B0001,
-  // wrp-run's helper kernels for every target, a fatbin (replay_helpers.hpp).
+  // wrp-run's helper kernels for every target, a fatbin (helper_kernels.hpp).
   kSectionWrpkitHelpers = 0x574B0002,
   // The SHA-256 of everything a loader reads (manifest.hpp) and its signature (signature.hpp).
   kSectionWrpkitManifest = 0x574B0003,

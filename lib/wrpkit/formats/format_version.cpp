@@ -5,7 +5,7 @@
 namespace wrp {
 
 namespace {
-// From Warp's released wheels (see ../shared/docs/wrp-format.md). No release
+// From Warp's released wheels (see docs/wrp-format.md). No release
 // writes 13 or 17; 1.14 writes 10, whose layout differs and is not read here.
 constexpr FormatVersion kVersions[] = {
     {13, "", "Warp 1.15 to 1.18"},

@@ -1,5 +1,5 @@
 // The "wrpkit-helpers" section wrp-build adds to an artifact: a fatbin of wrp-run's
-// helper kernels (helpers/replay_helpers.hpp says which and why).
+// helper kernels (replay/helper_kernels.hpp says which and why).
 #pragma once
 #include <string>
 #include <vector>

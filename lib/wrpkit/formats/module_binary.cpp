@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "wrpkit/formats/driver_floor.hpp"
 #include "wrpkit/formats/elf.hpp"
 #include "wrpkit/base/error.hpp"
 
@@ -16,20 +15,6 @@ const char* module_kind_name(ModuleKind k) {
     case ModuleKind::object: return "object";
   }
   return "?";
-}
-
-LoadPath ModuleBinary::load_path(const Arch& gpu, std::optional<CudaVersion> driver) const {
-  // The driver prefers matching SASS and JIT-compiles PTX only when none fits.
-  auto loads = [&](const Image& i) {
-    if (!driver || !i.release) return true;
-    return i.kind == ImageKind::sass ? sass_loads_under(*i.release, *driver, gpu)
-                                     : i.isa <= max_ptx_isa(driver->code());
-  };
-  for (auto& i : images)
-    if (i.kind == ImageKind::sass && sass_runs_on(i.arch, gpu) && loads(i)) return LoadPath::sass;
-  for (auto& i : images)
-    if (i.kind == ImageKind::ptx && ptx_jits_on(i.arch, gpu) && loads(i)) return LoadPath::jit;
-  return LoadPath::none;
 }
 
 const Image* ModuleBinary::lowest_ptx() const {

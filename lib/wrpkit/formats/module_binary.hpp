@@ -39,10 +39,6 @@ struct ModuleBinary {
   std::vector<Image> images;
   std::optional<PtxInfo> ptx;  // for ModuleKind::ptx
 
-  // How a GPU of this arch would load the module: SASS, PTX JIT or not at all. With
-  // `driver`, only images that driver loads count (driver_floor.hpp: a CUDA 12 driver
-  // and CUDA 13 SASS, PTX of a newer ISA); images of unknown origin count.
-  LoadPath load_path(const Arch& gpu, std::optional<CudaVersion> driver = std::nullopt) const;
   const Image* lowest_ptx() const;
   // "sm_75, sm_80, compute_75" (with `sep`), or "no GPU code".
   std::string image_list(std::string_view sep = ", ") const;

@@ -25,7 +25,7 @@ const char* op_name(uint32_t type);
 constexpr int kMaxOpDepth = 16;
 
 // Decoded records: what a replay needs of each op (wrp-run). Layouts:
-// ../shared/docs/wrp-format.md, "Operations section".
+// docs/wrp-format.md, "Operations section".
 enum RelocKind : uint8_t { kRelocDataPtr = 1, kRelocHandle = 2, kRelocNull = 3 };
 
 struct Reloc {

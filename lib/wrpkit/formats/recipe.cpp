@@ -42,23 +42,4 @@ CompileRecipe parse_recipe(const std::array<uint8_t, 16>& raw, const std::string
   return r;
 }
 
-std::vector<std::string> nvrtc_options(const CompileRecipe& r, const std::string& warp_native_dir) {
-  std::vector<std::string> o{"--std=c++17",
-                             "--include-path=" + warp_native_dir,
-                             "--device-as-default-execution-space",
-                             "--extra-device-vectorization",
-                             "--restrict",
-                             "--diag-suppress=177,550",
-                             "-DWP_ENABLE_MATHDX=1"};
-  if (r.debug) o.insert(o.end(), {"-D_DEBUG", "--generate-line-info", "--device-debug"});
-  else o.push_back("-DNDEBUG");
-  if (r.lineinfo && !r.debug) o.push_back("--generate-line-info");
-  o.push_back(r.verify_fp ? "-DWP_VERIFY_FP" : "-UWP_VERIFY_FP");
-  if (r.fast_math) o.push_back("--use_fast_math");
-  o.push_back(r.fuse_fp ? "--fmad=true" : "--fmad=false");
-  o.push_back(r.optimization_level == 3 ? "--Ofast-compile=0" : r.optimization_level == 2 ? "--Ofast-compile=min"
-                                                                                          : "--Ofast-compile=mid");
-  return o;
-}
-
 }  // namespace wrp

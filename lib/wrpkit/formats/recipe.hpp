@@ -23,8 +23,4 @@ struct CompileRecipe {
 // range or a reserved byte is set (a newer Warp's recipe wrpkit does not know).
 CompileRecipe parse_recipe(const std::array<uint8_t, 16>& raw, const std::string& where);
 
-// NVRTC options Warp 1.19 passes for this recipe (see ../shared/docs/wrp-format.md),
-// given the folder holding Warp's native headers. The target option is separate.
-std::vector<std::string> nvrtc_options(const CompileRecipe& r, const std::string& warp_native_dir);
-
 }  // namespace wrp

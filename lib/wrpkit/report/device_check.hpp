@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "wrpkit/report/loader.hpp"
+#include "wrpkit/load/loader.hpp"
 
 namespace wrp {
 

@@ -1,23 +1,17 @@
 #include "wrpkit/report/hazards.hpp"
+#include "wrpkit/load/load_path.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "wrpkit/formats/artifact.hpp"
-#include "wrpkit/formats/driver_floor.hpp"
+#include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/load/driver_floor.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/formats/ptx.hpp"
 
 namespace wrp {
-
-std::string cubin_only_fixes(int lowest) {
-  return fmt::format("save with wp.capture_save(..., source_fallback=True) (Warp 1.19) so wrp-build compiles the "
-                     "retained CUDA source, or recapture with wp.config.cuda_output = \"ptx\" and "
-                     "wp.config.ptx_target_arch = {} (the lowest target)",
-                     lowest ? std::to_string(lowest) : std::string("<lowest target>"));
-}
 
 namespace {
 

@@ -18,8 +18,4 @@ struct Hazard {
 // `archs`: the GPUs the user plans to deploy on (may be empty).
 std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& archs);
 
-// How to get a capture wrp-build can retarget, for a CUBIN-only module without
-// source; `lowest` is the lowest target arch number, 0 when not known.
-std::string cubin_only_fixes(int lowest);
-
 }  // namespace wrp

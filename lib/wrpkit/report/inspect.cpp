@@ -5,11 +5,12 @@
 #include <algorithm>
 
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/artifact.hpp"
-#include "wrpkit/formats/driver_floor.hpp"
+#include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/load/driver_floor.hpp"
+#include "wrpkit/load/load_path.hpp"
 #include "wrpkit/formats/format_version.hpp"
 #include "wrpkit/formats/recipe.hpp"
-#include "wrpkit/helpers/replay_support.hpp"
+#include "wrpkit/replay/support.hpp"
 
 namespace wrp {
 

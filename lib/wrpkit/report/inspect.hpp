@@ -11,7 +11,7 @@
 
 #include "wrpkit/base/arch.hpp"
 #include "wrpkit/base/cuda_version.hpp"
-#include "wrpkit/base/ed25519.hpp"
+#include "wrpkit/trust/ed25519.hpp"
 #include "wrpkit/formats/module_binary.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/report/hazards.hpp"

@@ -9,7 +9,7 @@
 
 #include "wrpkit/base/arch.hpp"
 #include "wrpkit/base/bytes.hpp"
-#include "wrpkit/toolchain/toolchain.hpp"
+#include "wrpkit/toolchain/find.hpp"
 
 namespace wrp {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "wrpkit/toolchain/nvfatbin.hpp"
-#include "wrpkit/toolchain/toolchain.hpp"
+#include "wrpkit/toolchain/find.hpp"
 
 namespace wrp {
 

@@ -13,7 +13,7 @@
 #include "wrpkit/toolchain/nvrtc.hpp"
 #include "wrpkit/toolchain/nvrtc_workers.hpp"
 #include "wrpkit/formats/ptx.hpp"
-#include "wrpkit/toolchain/toolchain.hpp"
+#include "wrpkit/toolchain/find.hpp"
 #include "wrpkit/toolchain/warp_install.hpp"
 
 namespace wrp {
@@ -230,7 +230,7 @@ class CudaToolset final : public Toolset {
   }
 
   ToolsetOptions opt_;
-  std::optional<BuildCache> cache_;
+  std::optional<CompileCache> cache_;
   mutable std::mutex sources_mu_;
   std::vector<CompileSource> sources_;
   void record(const std::string& what, const char* from) {

@@ -1,5 +1,5 @@
 // The compilers and the packager behind one small interface, so the build
-// pipeline (build_stages.hpp) can be driven by the real CUDA libraries or, in
+// pipeline (passes.hpp) can be driven by the real CUDA libraries or, in
 // unit tests, by a fake. Several CUDA releases side by side (CUDA 12 and 13
 // sonames differ): the plan says which release's output each image's driver loads
 // (driver_floor.hpp), the tool check picks the newest release that fits. The real
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "wrpkit/base/arch.hpp"
-#include "wrpkit/toolchain/build_cache.hpp"
+#include "wrpkit/cache/compile_cache.hpp"
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/toolchain/compile.hpp"
 #include "wrpkit/base/cuda_version.hpp"
@@ -73,7 +73,7 @@ class Toolset {
     std::string from;  // "local", "remote" or "compiled"
   };
   virtual std::vector<CompileSource> compile_sources() const { return {}; }
-  // After the build: the cache's stats and size cap (BuildCache::finish).
+  // After the build: the cache's stats and size cap (CompileCache::finish).
   virtual void finish() {}
 };
 
@@ -82,7 +82,7 @@ struct ToolsetOptions {
   CompilerChoice compiler = CompilerChoice::automatic;
   PackagerChoice packager = PackagerChoice::automatic;
   std::optional<std::filesystem::path> cache_dir;  // nullopt: no build cache
-  std::vector<RemoteSpec> cache_remotes;           // behind cache_dir (remote_storage.hpp)
+  std::vector<RemoteSpec> cache_remotes;           // behind cache_dir (remote/storage.hpp)
   // Source compiles run in worker processes started as `EXE --nvrtc-worker ...`
   // (nvrtc_workers.hpp), at most `jobs` of them; nullopt: in this process.
   std::optional<std::filesystem::path> nvrtc_worker_exe;

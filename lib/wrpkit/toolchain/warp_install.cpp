@@ -10,7 +10,7 @@
 
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/hash.hpp"
-#include "wrpkit/toolchain/toolchain.hpp"
+#include "wrpkit/toolchain/find.hpp"
 
 namespace wrp {
 
@@ -91,6 +91,25 @@ std::optional<WarpInstall> find_warp(const std::optional<fs::path>& explicit_dir
   if (auto p = python_purelib(); p && consider(*p)) return first;
   if (searched.empty()) searched = "(no candidate folder)";
   return first;
+}
+
+std::vector<std::string> nvrtc_options(const CompileRecipe& r, const std::string& warp_native_dir) {
+  std::vector<std::string> o{"--std=c++17",
+                             "--include-path=" + warp_native_dir,
+                             "--device-as-default-execution-space",
+                             "--extra-device-vectorization",
+                             "--restrict",
+                             "--diag-suppress=177,550",
+                             "-DWP_ENABLE_MATHDX=1"};
+  if (r.debug) o.insert(o.end(), {"-D_DEBUG", "--generate-line-info", "--device-debug"});
+  else o.push_back("-DNDEBUG");
+  if (r.lineinfo && !r.debug) o.push_back("--generate-line-info");
+  o.push_back(r.verify_fp ? "-DWP_VERIFY_FP" : "-UWP_VERIFY_FP");
+  if (r.fast_math) o.push_back("--use_fast_math");
+  o.push_back(r.fuse_fp ? "--fmad=true" : "--fmad=false");
+  o.push_back(r.optimization_level == 3 ? "--Ofast-compile=0" : r.optimization_level == 2 ? "--Ofast-compile=min"
+                                                                                          : "--Ofast-compile=mid");
+  return o;
 }
 
 }  // namespace wrp

@@ -10,6 +10,9 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "wrpkit/formats/recipe.hpp"
 
 namespace wrp {
 
@@ -26,5 +29,9 @@ std::optional<WarpInstall> find_warp(const std::optional<std::filesystem::path>&
                                      std::string& searched);
 // Reads version and digests the headers of a `warp` package folder (or a folder holding one).
 std::optional<WarpInstall> read_warp_install(const std::filesystem::path& dir);
+
+// NVRTC options Warp 1.19 passes for this recipe (docs/wrp-format.md, "Retained source"),
+// given the folder holding Warp's native headers. The target option is separate.
+std::vector<std::string> nvrtc_options(const CompileRecipe& r, const std::string& warp_native_dir);
 
 }  // namespace wrp

@@ -1,0 +1,89 @@
+// A whole artifact: NAME.wrp parsed and checked, plus the module binaries in
+// NAME_modules/ that its metadata names.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wrpkit/formats/container.hpp"
+#include "wrpkit/formats/fatbin.hpp"
+#include "wrpkit/trust/integrity.hpp"
+#include "wrpkit/formats/memory.hpp"
+#include "wrpkit/formats/metadata.hpp"
+#include "wrpkit/formats/module_binary.hpp"
+#include "wrpkit/formats/ops.hpp"
+#include "wrpkit/formats/provenance.hpp"
+#include "wrpkit/artifact/trust_policy.hpp"
+
+namespace wrp {
+
+namespace fs = std::filesystem;
+
+// How a file compares with the SHA-256 its format-18 record gives.
+enum class Digest { none, match, mismatch, missing };  // none: no digest recorded
+const char* digest_name(Digest d);
+
+struct ModuleFile {
+  fs::path path;
+  Bytes bytes;
+  ModuleBinary binary;
+  Digest binary_digest = Digest::none;
+  // Format 18 with source_fallback: the retained CUDA source, read and checked.
+  fs::path source_path;
+  Bytes source;
+  Digest source_digest = Digest::none;
+  bool has_source() const { return source_digest == Digest::match || source_digest == Digest::mismatch; }
+};
+
+struct Artifact {
+  fs::path wrp_path;
+  fs::path modules_dir;
+  Container container;
+  Metadata meta;
+  std::vector<Region> regions;
+  OpSummary ops;
+  std::vector<ModuleFile> modules;  // parallel to meta.modules
+  // wrp-run's helper kernels (wrpkit-helpers section, helpers_section.hpp): their images; empty when absent.
+  std::vector<Image> replay_helpers;
+  // How wrp-build made it (the wrpkit section), read once here; nullopt for a capture.
+  // A section that is not TOML leaves the error (one line) in provenance_error instead:
+  // wrp-inspect refuses it, a loader goes on without it.
+  std::optional<Provenance> provenance;
+  std::string provenance_error;
+  // The header, sections and module files read, against wrp-build's manifest (integrity.hpp).
+  Integrity integrity;
+
+  bool is_cpu() const { return container.device == kDeviceCpu; }
+  std::string name() const { return wrp_path.string(); }
+};
+
+// Warp's rule: strip ".wrp", append "_modules".
+fs::path modules_dir_for(const fs::path& wrp);
+
+// Parses the .wrp and all its sections. With `read_modules`, also reads and
+// classifies every module file; a missing or malformed one is an error. A
+// retained source (.cu) is read too; a missing one or a digest that does not
+// match is recorded (a hazard: Warp 1.19 refuses it), not an error.
+Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
+
+// The same checks on an artifact already in memory: `wrp_bytes` is the .wrp and
+// `read_module` returns the bytes of a file in its modules folder (nullopt when
+// there is none). Used for fuzzing and by callers that hold the files themselves.
+using ModuleFileReader = std::function<std::optional<Bytes>(const std::string& filename)>;
+Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module);
+// The reader open_artifact uses: the files of a modules folder.
+ModuleFileReader module_files_in(const fs::path& dir);
+
+// Warp 1.19 falls back to a module's retained CUDA source (compiled on the
+// target with NVRTC and the installed Warp's headers) where its binary does not load.
+bool has_source_fallback(const Artifact& a, size_t module);
+// The size of binding `name`'s region; throws wrp::Error(usage) listing the
+// artifact's bindings when it has none of that name.
+uint64_t binding_size(const Artifact& a, const std::string& name);
+
+// Parses the sections of a container already in memory (no module files).
+void parse_sections(Artifact& a);
+
+}  // namespace wrp

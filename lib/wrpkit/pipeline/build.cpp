@@ -1,0 +1,289 @@
+#include "wrpkit/pipeline/build.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <thread>
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/pipeline/plan.hpp"
+#include "wrpkit/pipeline/passes.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/base/hash.hpp"
+#include "wrpkit/base/json_toml.hpp"
+#include "wrpkit/artifact/output_commit.hpp"
+
+namespace wrp {
+
+namespace {
+
+fs::path canonical_or_self(const fs::path& p) {
+  std::error_code ec;
+  auto c = fs::weakly_canonical(p, ec);
+  return ec ? p : c;
+}
+
+void check_output_paths(const BuildOptions& opt, const fs::path& out) {
+  if (out.extension() != ".wrp")
+    fail(Exit::usage, fmt::format("-o {}: the output must end in .wrp (Warp finds NAME_modules/ beside NAME.wrp)",
+                                  out.string()));
+  auto in_wrp = canonical_or_self(opt.input), out_wrp = canonical_or_self(out);
+  if (in_wrp == out_wrp || canonical_or_self(modules_dir_for(opt.input)) == canonical_or_self(modules_dir_for(out)))
+    fail(Exit::usage, fmt::format("-o {} would overwrite the input; choose another output name", out.string()));
+  std::error_code ec;
+  if (!opt.force && (fs::exists(out, ec) || fs::exists(modules_dir_for(out), ec)))
+    fail(Exit::usage, fmt::format("{} already exists; pass --force to replace it", out.string()));
+  // The folder is checked before any compile, so a long build never ends in exit 5 for it
+  // (a full disk can still stop the commit, which then leaves nothing half-written).
+  auto folder = out.has_parent_path() ? out.parent_path() : fs::path(".");
+  if (!fs::is_directory(folder, ec))
+    fail(Exit::output, fmt::format("cannot write {}: folder {} does not exist; create it first", out.string(),
+                                   folder.string()));
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    fail(Exit::output, fmt::format("cannot write {}: folder {} is not writable ({})", out.string(), folder.string(),
+                                   std::strerror(errno)));
+}
+
+// "nvJitLink 12.9 (sm_75 sm_80), NVRTC 12.9 (compute_75), nvFatbin 12.9": which release made what.
+std::string toolchain_text(const BuildPlan& plan, const Artifact& a, Toolset& tools) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> used;
+  auto note = [&](const std::string& tool, const std::string& target) {
+    auto it = std::find_if(used.begin(), used.end(), [&](auto& u) { return u.first == tool; });
+    if (it == used.end()) it = used.insert(used.end(), {tool, {}});
+    if (std::find(it->second.begin(), it->second.end(), target) == it->second.end()) it->second.push_back(target);
+  };
+  for (auto& j : plan.jobs) {
+    auto target = j.to_ptx ? "compute_" + std::to_string(j.arch.number()) : j.arch.sm();
+    note(j.from == ImageOrigin::source ? tools.source_compiler(j.release, a.meta.producer_version).description
+                                       : tools.ptx_compiler(j.release).description,
+         target);
+  }
+  if (plan.helpers)
+    for (auto& h : plan.helpers->jobs)
+      note(tools.standalone_compiler(h.release).description + " (wrp-run's helpers)",
+           h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm());
+  std::string s;
+  for (auto& [tool, targets] : used) s += fmt::format("{} ({}), ", tool, fmt::join(targets, " "));
+  return s + tools.packager(plan.pack_release);
+}
+
+// One output: the stages in order. Every refusal is raised by the plan and the
+// tool check, before the first compile.
+BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path& out, const std::vector<Arch>& targets,
+                      Toolset& tools, BuildReport& report, Progress& progress, const SigningKey* key) {
+  check_output_paths(opt, out);
+  auto plan = plan_build(opt, a, out, targets);
+  choose_tools(plan, a, tools);
+  unsigned threads = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
+  report.jobs = threads;
+  auto compiled = compile_stage(plan, a, tools, threads, progress);
+  report.compiles += plan.jobs.size();
+  auto t0 = std::chrono::steady_clock::now();
+  auto packed = pack_stage(plan, a, compiled, tools, opt, threads, progress);
+  spdlog::info("packed {} fatbin(s) in {:.2f} s", packed.size(),
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  auto helpers = helpers_stage(plan, tools, opt, threads, progress);
+  if (plan.helpers) report.compiles += plan.helpers->jobs.size();
+  report.toolchain = toolchain_text(plan, a, tools);
+  progress.start("write", 1);
+  auto output = emit_stage(plan, a, packed, helpers, opt, report.toolchain, key);
+  output.replay_helpers_bytes = helpers.size();
+  output.min_driver = plan.floor.str();
+  output.min_driver_from = plan.floor_from;
+  if (plan.helpers) output.replay_helpers_for = plan.helpers->for_ops;
+  progress.step(out.filename().string());
+  return output;
+}
+
+// --sign-only: the input as it is, with its manifest signed. Only an intact wrp-build
+// output qualifies: a signature vouches for the bytes its manifest lists, all of them.
+BuildReport sign_built(const BuildOptions& opt, const SigningKey& key) {
+  auto a = open_artifact(opt.input);
+  if (!a.integrity.manifest)
+    fail(Exit::bad_input, fmt::format("{}: has no wrpkit manifest, so it cannot be signed without a rebuild (this "
+                                      "wrp-build did not write it): build it with wrp-build --sign KEY.pem",
+                                      a.name()));
+  require_trusted(a, {});
+  check_output_paths(opt, opt.output);
+  std::vector<Bytes> bytes;
+  std::vector<OutputFile> files;
+  auto dir = modules_dir_for(opt.output);
+  for (auto& f : a.integrity.manifest->files) {
+    auto path = a.modules_dir / f.name;
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec))
+      fail(Exit::bad_input, fmt::format("{}: the wrpkit manifest lists {}, which is missing; copy the artifact again "
+                                        "from its source", a.name(), path.string()));
+    bytes.push_back(read_file(path));
+    if (bytes.back().size() != f.size || sha256_hex(bytes.back()) != f.sha256)
+      fail(Exit::bad_input, fmt::format("{}: differs from the wrpkit manifest; the artifact was damaged or changed "
+                                        "after wrp-build wrote it", path.string()));
+    if (free_file_name(dir, f.name, bytes.back()) != f.name)
+      fail(Exit::usage, fmt::format("{} holds another {}: sign into a new output, or remove the old one",
+                                    dir.string(), f.name));
+  }
+  for (size_t i = 0; i < bytes.size(); ++i) files.push_back({a.integrity.manifest->files[i].name, bytes[i]});
+  Container c = a.container;
+  sign_container(c, key);
+  commit_artifact(opt.output, serialize_container(c), files);
+  BuildReport report;
+  BuildOutput out;
+  out.wrp = opt.output;
+  out.target_arch = a.meta.target_arch;
+  out.signed_by = key.key.id();
+  report.outputs.push_back(out);
+  return report;
+}
+
+}  // namespace
+
+fs::path family_output_path(const fs::path& out, const std::string& family) {
+  auto p = out;
+  p.replace_extension();
+  auto tag = family;
+  tag.erase(std::remove(tag.begin(), tag.end(), '_'), tag.end());  // "sm_8x" -> "sm8x"
+  return fs::path(fmt::format("{}.{}.wrp", p.string(), tag));
+}
+
+BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
+  std::optional<SigningKey> key;
+  if (!opt.sign_key.empty()) key = read_signing_key(opt.sign_key);
+  else if (opt.sign_only) fail(Exit::usage, "--sign-only needs the key: --sign KEY.pem");
+  if (opt.sign_only) return sign_built(opt, *key);
+  if (opt.targets.empty()) fail(Exit::usage, "no target archs: pass --arch or --profile");
+  if (opt.compress != "none" && opt.compress != "default" && opt.compress != "size")
+    fail(Exit::usage, fmt::format("--compress {}: expected none, default or size", opt.compress));
+  auto a = open_artifact(opt.input);
+  // A rebuild vouches for what it writes: never for bytes changed after an earlier build.
+  if (!a.integrity.problems.empty()) fail(Exit::bad_input, integrity_error(a.integrity));
+  BuildReport report;
+  if (a.is_cpu()) {
+    if (!opt.allow_cpu)
+      fail(Exit::bad_input, fmt::format("{} is a CPU graph: there is nothing to compile for GPUs. Pass --allow-cpu "
+                                        "to copy it through unchanged",
+                                        opt.input.string()));
+    check_output_paths(opt, opt.output);
+    emit_unchanged(a, opt.output);
+    BuildOutput copied;
+    copied.wrp = opt.output;
+    copied.target_arch = a.meta.target_arch;
+    report.outputs.push_back(copied);
+    return report;
+  }
+
+  Progress progress(opt.progress);
+  std::unique_ptr<Toolset> owned;
+  Toolset& tools = fake_tools ? *fake_tools : *(owned = make_cuda_toolset(opt.tools));
+  // Up to format 16 stock Warp builds if/while condition kernels as SASS for one
+  // target_arch, which runs within one SASS family only (plan_build refuses a mix):
+  // --split-families writes one artifact per family.
+  auto families = sass_families(opt.targets);
+  if (opt.split_families && families.size() > 1 && a.ops.has_conditionals && !strict_header_arch(a.meta.version)) {
+    for (auto& [family, archs] : families)
+      report.outputs.push_back(
+          build_one(opt, a, family_output_path(opt.output, family), archs, tools, report, progress, key ? &*key : nullptr));
+  } else {
+    report.outputs.push_back(build_one(opt, a, opt.output, opt.targets, tools, report, progress, key ? &*key : nullptr));
+  }
+  auto counts = tools.cache_counts();
+  report.cache = counts.enabled;
+  report.cache_remote = counts.remote;
+  report.cache_hits = counts.hits;
+  report.cache_remote_hits = counts.remote_hits;
+  report.cache_misses = !counts.enabled ? report.compiles : counts.remote ? counts.remote_misses : counts.misses;
+  report.compile_sources = tools.compile_sources();
+  // Compiles finish in any order across jobs: the report lists them in one.
+  std::stable_sort(report.compile_sources.begin(), report.compile_sources.end(),
+                   [](auto& x, auto& y) { return x.what < y.what; });
+  tools.finish();
+  progress.finish();
+  return report;
+}
+
+std::string BuildReport::json() const {
+  toml::array outs, sources;
+  for (auto& c : compile_sources) sources.push_back(toml::table{{"what", c.what}, {"from", c.from}});
+  for (auto& o : outputs) {
+    toml::array targets, mods;
+    for (auto& t : o.targets) targets.push_back(t.sm());
+    for (auto& m : o.modules) {
+      toml::array imgs;
+      for (auto& i : m.images)
+        imgs.push_back(toml::table{{"kind", image_kind_name(i.kind)}, {"arch", i.arch.str()}, {"size", int64_t(i.size)},
+                                   {"sha256", i.sha256}, {"from", image_origin_name(i.from)}, {"compiler", i.compiler}});
+      mods.push_back(toml::table{{"source", m.source_file}, {"file", m.output_file}, {"size", int64_t(m.bytes)},
+                                 {"from", image_origin_name(m.from)}, {"cuda_source", m.cuda_source},
+                                 {"kernels_built", int64_t(m.kernels_kept)}, {"kernels_in_source", int64_t(m.kernels_total)},
+                                 {"images", std::move(imgs)}});
+    }
+    toml::array helper_ops;
+    for (auto& n : o.replay_helpers_for) helper_ops.push_back(n);
+    outs.push_back(toml::table{{"wrp", o.wrp.string()}, {"modules_dir", modules_dir_for(o.wrp).string()},
+                               {"targets", std::move(targets)}, {"target_arch", int64_t(o.target_arch)},
+                               {"target_arch_changed", o.target_arch_changed}, {"modules", std::move(mods)},
+                               {"min_driver", o.min_driver}, {"min_driver_from", o.min_driver_from},
+                               {"replay_helpers_size", int64_t(o.replay_helpers_bytes)},
+                               {"replay_helpers_for", std::move(helper_ops)}, {"signed_by", o.signed_by}});
+  }
+  return to_json(toml::table{{"outputs", std::move(outs)}, {"toolchain", toolchain}, {"jobs", int64_t(jobs)},
+                             {"compiles", int64_t(compiles)},
+                             {"cache", toml::table{{"enabled", cache}, {"remote", cache_remote},
+                                                   {"hits", int64_t(cache_hits)},
+                                                   {"remote_hits", int64_t(cache_remote_hits)},
+                                                   {"misses", int64_t(cache_misses)}}},
+                             {"compile_sources", std::move(sources)}});
+}
+
+std::string BuildReport::text() const {
+  std::string s;
+  for (auto& o : outputs) {
+    if (o.modules.empty() && !o.signed_by.empty()) {  // --sign-only
+      s += fmt::format("wrote {}: the input as it was, its manifest signed with Ed25519 key {}\n", o.wrp.string(),
+                       o.signed_by.substr(0, 16));
+      continue;
+    }
+    std::string targets;
+    for (auto& t : o.targets) targets += fmt::format("{}{}", targets.empty() ? "" : " ", t.sm());
+    s += fmt::format("wrote {} ({} module(s)){}\n", o.wrp.string(), o.modules.size(),
+                     targets.empty() ? "" : fmt::format(" for {}, loading with no JIT on drivers of CUDA {} and newer "
+                                                        "(the floor, from {})",
+                                                        targets, o.min_driver, o.min_driver_from));
+    for (auto& m : o.modules) {
+      std::string imgs;
+      for (auto& i : m.images) imgs += fmt::format("{}{}", imgs.empty() ? "" : " ", i.arch.str());
+      std::string kernels;
+      if (m.kernels_kept < m.kernels_total)
+        kernels = fmt::format("; {} of its {} kernels, the rest are never launched", m.kernels_kept, m.kernels_total);
+      s += fmt::format("  {} -> {} ({} bytes: {} from {}{}{})\n", m.source_file, m.output_file, m.bytes, imgs,
+                       image_origin_name(m.from),
+                       kernels, m.cuda_source.empty() ? "" : "; keeps " + m.cuda_source + " for Warp's own fallback");
+    }
+    if (o.replay_helpers_bytes)
+      s += fmt::format("  + wrp-run's helper kernels (for {}) for every target ({} bytes)\n",
+                       fmt::join(o.replay_helpers_for, ", "), o.replay_helpers_bytes);
+    if (o.target_arch_changed)
+      s += fmt::format("  target_arch set to {} so if/while condition kernels build for every target\n", o.target_arch);
+    if (!o.signed_by.empty()) s += fmt::format("  signed with Ed25519 key {}\n", o.signed_by.substr(0, 16));
+  }
+  if (!compile_sources.empty()) {
+    s += "images:\n";
+    for (auto& c : compile_sources) s += fmt::format("  {:<8} {}\n", c.from, c.what);
+  }
+  if (compiles && cache_remote)
+    s += fmt::format("{} image(s): {} compiled, {} from the build cache, {} from the remote cache; {}, {} job(s)\n",
+                     compiles, cache_misses, cache_hits, cache_remote_hits, toolchain, jobs);
+  else if (compiles)
+    s += fmt::format("{} image(s): {} compiled, {} from the build cache{}; {}, {} job(s)\n", compiles, cache_misses,
+                     cache_hits, cache ? "" : " (off)", toolchain, jobs);
+  return s;
+}
+
+}  // namespace wrp

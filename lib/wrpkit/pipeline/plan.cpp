@@ -1,0 +1,586 @@
+#include "wrpkit/pipeline/plan.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/load/driver_floor.hpp"
+#include "wrpkit/replay/helper_kernels.hpp"
+#include "wrpkit/replay/support.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/fatbin.hpp"
+#include "wrpkit/base/hash.hpp"
+#include "wrpkit/load/load_path.hpp"
+#include "wrpkit/report/hazards.hpp"
+#include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/pipeline/ptx_prune.hpp"
+#include "wrpkit/toolchain/find.hpp"
+
+namespace wrp {
+
+const char* image_origin_name(ImageOrigin o) {
+  return o == ImageOrigin::ptx ? "ptx" : o == ImageOrigin::source ? "source" : "binary";
+}
+
+bool BuildPlan::needs_ptx_compiler() const {
+  return std::any_of(jobs.begin(), jobs.end(), [](auto& j) { return j.from == ImageOrigin::ptx; });
+}
+bool BuildPlan::needs_source_compiler() const {
+  return std::any_of(jobs.begin(), jobs.end(), [](auto& j) { return j.from == ImageOrigin::source; });
+}
+
+std::string fatbin_name(const std::string& src) {
+  std::string stem = src;
+  auto dot = stem.rfind('.');
+  if (dot != std::string::npos) stem.resize(dot);
+  if (stem.ends_with(".fatbin")) stem.resize(stem.size() - 7);  // a wrp-build output's "x.fatbin.cubin"
+  dot = stem.rfind('.');
+  if (dot != std::string::npos) {
+    auto tail = std::string_view(stem).substr(dot + 1);
+    // ".sm90" (Warp's arch tag) or ".1a2b3c4d" (the content tag of a wrp-build output)
+    bool content_tag = tail.size() == 8 && tail.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+    if ((tail.starts_with("sm") && parse_arch(tail.substr(2))) || content_tag) stem.resize(dot);
+  }
+  return stem + ".fatbin";
+}
+
+bool ToolNeed::accepts(CudaVersion r) const {
+  return (!major || r.major == major) && (!at_most || r <= *at_most) && (!reads_isa || max_ptx_isa(r.code()) >= reads_isa);
+}
+
+std::string ToolNeed::str() const {
+  std::string s = major ? fmt::format("CUDA {}.x", major) : "CUDA";
+  if (at_most) s += fmt::format("{} {} or older", major ? "," : "", at_most->str());
+  if (reads_isa) s += fmt::format(" reading PTX ISA {}", isa_str(reads_isa));
+  return s;
+}
+
+namespace {
+
+// SASS for `t` that a driver of the plan's floor loads: a compiler of the floor's
+// major, on Tegra without minor-version compatibility one no newer than the floor.
+ToolNeed sass_need(const BuildPlan& plan, const Arch& t) {
+  ToolNeed n;
+  n.major = plan.floor.major;
+  if (!has_minor_version_compat(t.as_gpu())) n.at_most = plan.floor;
+  return n;
+}
+
+// PTX to embed: an ISA the floor's driver reads, and no newer than the capture's own
+// (Warp 1.19 writes ISA 9.4; NVRTC 13.5 would write 9.5 and raise what the artifact needs).
+ToolNeed ptx_need(const BuildPlan& plan, const Artifact& a) {
+  ToolNeed n;
+  n.at_most = plan.floor;
+  if (auto own = capture_cuda(a); own && *own < plan.floor) n.at_most = own;
+  return n;
+}
+
+std::string unreadable_ptx_fixes(std::optional<CudaVersion> written_by, CudaVersion floor) {
+  if (!written_by) return "recapture with a released Warp";
+  if (written_by->major > floor.major)
+    return fmt::format("build for a CUDA {0} floor (--min-driver {0}.0: drivers R580 and newer); for CUDA {1} "
+                       "drivers recapture with a CUDA {1} Warp (warp-lang 1.17 is CUDA 12.9), or save with "
+                       "capture_save(..., source_fallback=True) (Warp 1.19) so wrp-build compiles the source with "
+                       "CUDA {1}",
+                       written_by->major, floor.major);
+  return fmt::format("install cuda-compat-{}-{} on the board and build with --min-driver {}; recapture with a Warp "
+                     "built with CUDA {} or older; or save with capture_save(..., source_fallback=True) (Warp 1.19) "
+                     "and build from source",
+                     written_by->major, written_by->minor, written_by->str(), floor.str());
+}
+
+// Every refusal found while planning, reported together as one error.
+class Refusals {
+ public:
+  void add(Exit code, std::string msg) { list_.emplace_back(code, std::move(msg)); }
+  void throw_if_any() const {
+    if (list_.empty()) return;
+    // The input's own faults first (2), then impossible targets (3), then tools (4).
+    Exit code = std::min_element(list_.begin(), list_.end())->first;
+    if (list_.size() == 1) fail(code, list_[0].second);
+    std::string msg = fmt::format("{} problems, nothing was built:", list_.size());
+    for (size_t i = 0; i < list_.size(); ++i) msg += fmt::format(" ({}) {}{}", i + 1, list_[i].second, i + 1 < list_.size() ? ";" : "");
+    fail(code, msg);
+  }
+
+ private:
+  std::vector<std::pair<Exit, std::string>> list_;
+};
+
+// Cuts the module's PTX down to the kernels the metadata names (see ptx_prune.hpp).
+// Anything unexpected leaves the whole module in place: slower, never wrong.
+void keep_launched_kernels(const std::string& where, size_t entries, PlannedModule& pm) {
+  std::set<std::string> keep(pm.entries.begin(), pm.entries.end());
+  if (keep.empty() || keep.size() >= entries) return;
+  auto text = std::string_view(reinterpret_cast<const char*>(pm.ptx.data()), pm.ptx.size());
+  auto cut = keep_entries(text, keep);
+  if (!cut) {
+    spdlog::warn("{}: PTX not shaped as expected; compiling all {} kernels", where, entries);
+    return;
+  }
+  Bytes bytes(cut->begin(), cut->end());
+  auto left = parse_ptx(where, bytes).entries;
+  if (std::set<std::string>(left.begin(), left.end()) != keep || left.size() != keep.size()) {
+    spdlog::warn("{}: cutting unused kernels went wrong; compiling all {} kernels", where, entries);
+    return;
+  }
+  pm.ptx = std::move(bytes);
+  pm.kernels_kept = keep.size();
+}
+
+class Planner {
+ public:
+  Planner(const BuildOptions& opt, const Artifact& a, BuildPlan& plan) : opt_(opt), a_(a), plan_(plan) {}
+
+  void module(size_t m) {
+    auto& rec = a_.meta.modules[m];
+    PlannedModule pm;
+    pm.record = rec;
+    pm.entries = a_.meta.entries_of(rec.hash);
+    bool want_source = opt_.from == BuildFrom::source || (opt_.from == BuildFrom::automatic && rec.retains_source());
+    if (opt_.from == BuildFrom::source && !rec.retains_source())
+      refuse(Exit::target, fmt::format("module {} retains no CUDA source (it was saved without "
+                                       "capture_save(..., source_fallback=True)); build it --from binary or auto",
+                                       rec.binary_filename));
+    else if (want_source)
+      from_source(m, pm);
+    else
+      from_binary(m, pm);
+    name_output(m, pm);
+    plan_.modules.push_back(std::move(pm));
+  }
+
+  Refusals refusals;
+
+  // "drop sm_75", saying where targets the user did not type came from.
+  std::string drop(const std::vector<std::string>& archs) const {
+    return fmt::format("drop {}{}", fmt::join(archs, ", "),
+                       opt_.targets_from.empty() ? ""
+                                                 : fmt::format(" (the targets come from {}: pass --arch to choose "
+                                                               "them)",
+                                                               opt_.targets_from));
+  }
+
+ private:
+  void refuse(Exit code, std::string msg) { refusals.add(code, std::move(msg)); }
+
+  size_t job(ImageOrigin from, const std::string& digest, const Arch& arch, bool to_ptx, size_t module,
+             const ToolNeed& need) {
+    auto key = fmt::format("{} {} {} {} {}", image_origin_name(from), digest, arch.str(), to_ptx, need.str());
+    auto [it, inserted] = index_.emplace(key, plan_.jobs.size());
+    if (inserted) plan_.jobs.push_back({module, arch, from, to_ptx, digest, need, {}});
+    return it->second;
+  }
+
+  void from_source(size_t m, PlannedModule& pm) {
+    auto& rec = a_.meta.modules[m];
+    auto& mf = a_.modules[m];
+    pm.from = ImageOrigin::source;
+    if (mf.source_digest == Digest::missing)
+      return refuse(Exit::bad_input, fmt::format("module {}: its CUDA source {} is missing from {}; restore it, or "
+                                                 "build --from binary",
+                                                 rec.binary_filename, rec.source_filename, a_.modules_dir.string()));
+    if (mf.source_digest == Digest::mismatch)
+      return refuse(Exit::bad_input,
+                    fmt::format("module {}: {} does not match the source digest in the .wrp (edited or corrupt; "
+                                "Warp 1.19 refuses it too); re-save the capture, or build --from binary",
+                                rec.binary_filename, mf.source_path.string()));
+    try {
+      pm.source.recipe = parse_recipe(rec.recipe, fmt::format("{}: module {}", a_.name(), rec.binary_filename));
+    } catch (const Error& e) {
+      return refuse(e.code(), e.what());
+    }
+    pm.source.text.assign(mf.source.begin(), mf.source.end());
+    pm.source.name = rec.source_filename;
+    auto digest = fmt::format("{} {}", rec.source_digest, pm.source.recipe.str());
+    for (auto& t : plan_.targets) pm.jobs.push_back(job(ImageOrigin::source, digest, t, false, m, sass_need(plan_, t)));
+    if (opt_.ptx == PtxMode::lowest)
+      pm.jobs.push_back(job(ImageOrigin::source, digest, plan_.targets.front().as_gpu(), true, m, ptx_need(plan_, a_)));
+  }
+
+  void from_binary(size_t m, PlannedModule& pm) {
+    auto& rec = a_.meta.modules[m];
+    auto& mf = a_.modules[m];
+    const Image* ptx = nullptr;  // the PTX to compile from, as open_artifact read it
+    switch (mf.binary.kind) {
+      case ModuleKind::ptx:
+        ptx = &mf.binary.images[0];
+        break;
+      case ModuleKind::cubin:
+        pm.prebuilt.push_back({mf.binary.images[0].arch, mf.bytes, mf.binary.images[0].release});
+        break;
+      case ModuleKind::fatbin: {
+        // An artifact wrp-build made before: rebuild from its PTX, else reuse its SASS.
+        for (auto& i : mf.binary.images) {
+          if (i.kind == ImageKind::ptx && (!ptx || i.arch.number() < ptx->arch.number())) ptx = &i;
+          if (i.kind == ImageKind::sass && !i.compressed) {
+            auto b = i.bytes_in(mf.bytes);
+            pm.prebuilt.push_back({i.arch, Bytes(b.begin(), b.end()), i.release});
+          }
+        }
+        if (ptx && ptx->compressed && pm.prebuilt.empty())
+          return refuse(Exit::target, fmt::format("module {} holds compressed PTX only, which wrpkit cannot "
+                                                  "decompress; build from the original capture",
+                                                  rec.binary_filename));
+        if (ptx && ptx->compressed) ptx = nullptr;  // its SASS, as it is
+        if (ptx) pm.prebuilt.clear();
+        break;
+      }
+      case ModuleKind::object:
+        return refuse(Exit::bad_input, fmt::format("module {} is a host object in a CUDA graph", rec.binary_filename));
+    }
+    if (ptx) {
+      auto t = strip_trailing_nuls(ptx->bytes_in(mf.bytes));
+      pm.ptx.assign(t.begin(), t.end());
+      pm.ptx_arch = ptx->arch;
+      return from_ptx(m, *ptx, pm);
+    }
+    pm.from = ImageOrigin::binary;
+    std::vector<std::string> uncovered, old_driver;
+    std::string made_by;  // the release of prebuilt SASS the floor's driver does not load
+    for (auto& t : plan_.targets) {
+      bool covered = false, loads = false;
+      for (auto& pre : pm.prebuilt)
+        if (sass_runs_on(pre.arch, t.as_gpu()) && (t.variant != Variant::arch_specific || pre.arch == t)) {
+          covered = true;
+          bool here = !pre.release || sass_loads_under(*pre.release, plan_.floor, t.as_gpu());
+          if (!here) made_by = pre.release->str();
+          loads = loads || here;
+        }
+      if (!covered) uncovered.push_back(t.sm());
+      else if (!loads) old_driver.push_back(t.sm());
+    }
+    if (!old_driver.empty())
+      refuse(Exit::target,
+             fmt::format("module {} is SASS made by CUDA {} ({}), which a driver of the {} floor ({}) does not load on "
+                         "{}, and there is nothing to recompile. Build for a floor of its CUDA (--min-driver {}), or "
+                         "{}; or {}",
+                         rec.binary_filename, made_by, mf.binary.image_list(), plan_.floor.str(), plan_.floor_from,
+                         fmt::join(old_driver, ", "), made_by, cubin_only_fixes(plan_.targets.front().number()),
+                         drop(old_driver)));
+    if (!uncovered.empty())
+      refuse(Exit::target,
+             fmt::format("module {} is CUBIN only ({}) and retains no CUDA source: nothing can make it run on {}. "
+                         "Fix: {}; or {}",
+                         rec.binary_filename, mf.binary.image_list(), fmt::join(uncovered, ", "),
+                         cubin_only_fixes(plan_.targets.front().number()), drop(uncovered)));
+  }
+
+  // `ptx`: the image pm.ptx holds (its entries and ISA, read once by open_artifact).
+  void from_ptx(size_t m, const Image& ptx, PlannedModule& pm) {
+    auto& rec = a_.meta.modules[m];
+    auto where = a_.modules[m].path.string();
+    pm.from = ImageOrigin::ptx;
+    pm.ptx_isa = ptx.isa;
+    for (auto& n : pm.entries)
+      if (std::find(ptx.entries.begin(), ptx.entries.end(), n) == ptx.entries.end())
+        return refuse(Exit::bad_input, fmt::format("{} lacks kernel entry '{}' that the metadata names", where, n));
+    pm.kernels_total = pm.kernels_kept = ptx.entries.size();
+    if (!opt_.all_kernels) keep_launched_kernels(where, ptx.entries.size(), pm);
+    auto digest = sha256_hex(pm.ptx);
+    // No compiler older than the PTX reads it: SASS the floor's driver loads needs one that does.
+    auto written_by = release_for_ptx_isa(pm.ptx_isa);
+    std::vector<std::string> below, unreadable;
+    for (auto& t : plan_.targets) {
+      auto need = sass_need(plan_, t);
+      need.reads_isa = pm.ptx_isa;
+      bool readable = written_by && (written_by->major <= need.major || !need.major) &&
+                      (!need.at_most || *written_by <= *need.at_most);
+      if (!ptx_jits_on(pm.ptx_arch, t)) below.push_back(t.sm());
+      else if (!readable) unreadable.push_back(t.sm());
+      else pm.jobs.push_back(job(ImageOrigin::ptx, digest, t, false, m, need));
+    }
+    if (!unreadable.empty())
+      refuse(Exit::target,
+             fmt::format("module {} holds PTX ISA {} (written by CUDA {}), which no compiler whose SASS a CUDA {} "
+                         "driver loads on {} can read (the floor {} comes from {}). Fixes: {}",
+                         rec.binary_filename, isa_str(pm.ptx_isa), written_by ? written_by->str() : "?",
+                         plan_.floor.str(), fmt::join(unreadable, ", "), plan_.floor.str(), plan_.floor_from,
+                         unreadable_ptx_fixes(written_by, plan_.floor)));
+    if (!below.empty())
+      refuse(Exit::target,
+             fmt::format("module {} holds PTX for {}, which cannot be compiled for {} (below it). Recapture with "
+                         "wp.config.ptx_target_arch = {} (the lowest target), or {}",
+                         rec.binary_filename, pm.ptx_arch.str(), fmt::join(below, ", "),
+                         plan_.targets.front().number(), drop(below)));
+    pm.embed_ptx = opt_.ptx == PtxMode::lowest;
+  }
+
+  // Output file name and record. Up to format 16 the loader takes any file that
+  // is not *.ptx as raw bytes, so "<stem>.fatbin". Format 18 (Warp 1.19): a
+  // binary-only record stays binary-only with a ".fatbin" name; a record with
+  // retained source keeps its .cu and digest (1.19 falls back to it on GPUs
+  // outside the targets) and needs a name ending ".cubin" with kind CUBIN, as
+  // 1.19 loads a kind-CUBIN file as raw bytes, which the driver reads as a fatbin.
+  void name_output(size_t m, PlannedModule& pm) {
+    auto& rec = a_.meta.modules[m];
+    auto& mf = a_.modules[m];
+    pm.record.binary_filename = fatbin_name(rec.binary_filename);
+    if (!has_module_artifacts(a_.meta.version)) return;
+    if (rec.retains_source() && mf.source_digest == Digest::match) {
+      pm.record.binary_filename += ".cubin";
+      pm.record.binary_kind = kBinaryCubin;
+      pm.copy_source = true;
+    } else if (rec.retains_source()) {
+      // Only a --from binary build gets here with a bad .cu (auto and source refuse it).
+      if (pm.from != ImageOrigin::source)
+        spdlog::warn("module {}: its CUDA source {} {}; the output record drops it (binary only)", rec.binary_filename,
+                     rec.source_filename, mf.source_digest == Digest::missing ? "is missing" : "does not match its digest");
+      pm.record.make_binary_only();
+    }
+  }
+
+  const BuildOptions& opt_;
+  const Artifact& a_;
+  BuildPlan& plan_;
+  std::map<std::string, size_t> index_;
+};
+
+}  // namespace
+
+BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path& out, std::vector<Arch> targets) {
+  std::sort(targets.begin(), targets.end());
+  BuildPlan plan;
+  plan.out = out;
+  Planner p(opt, a, plan);
+  // The floor: asked for, else the CUDA of the Warp that wrote the capture.
+  if (opt.min_driver) {
+    plan.floor = *opt.min_driver;
+    plan.floor_from = opt.min_driver_from.empty() ? "--min-driver" : opt.min_driver_from;
+  } else if (auto own = capture_cuda(a)) {
+    plan.floor = *own;
+    plan.floor_from = fmt::format("the capture: its Warp's CUDA {}", own->str());
+  } else {
+    plan.floor = {13, 0};
+    plan.floor_from = "no CUDA release read from the capture: CUDA 13";
+  }
+  // Names that are no GPU, and GPUs no compiler of the floor's major builds, are refused
+  // once and kept out of the modules' plans (no advice to recapture for a target that cannot be).
+  for (auto& msg : gpu_list_problems(targets, "--arch")) p.refusals.add(Exit::usage, msg);
+  std::vector<std::string> unbuildable;
+  for (auto& t : targets) {
+    if (!is_gpu_arch(t)) continue;
+    auto& archs = archs_of_cuda(plan.floor.major);
+    if (std::find(archs.begin(), archs.end(), t.number()) != archs.end()) plan.targets.push_back(t);
+    else unbuildable.push_back(t.sm());
+  }
+  if (!unbuildable.empty())
+    p.refusals.add(Exit::target,
+                   fmt::format("{}: CUDA {} compilers, whose SASS the floor's driver (CUDA {}, from {}) needs, do "
+                               "not build {} ({}); {}",
+                               fmt::join(unbuildable, ", "), plan.floor.major, plan.floor.str(), plan.floor_from,
+                               unbuildable.size() == 1 ? "it" : "them",
+                               plan.floor.major >= 13 ? "CUDA 13 builds sm_75 and newer; older GPUs need a CUDA 12 "
+                                                        "floor, --min-driver 12.x"
+                                                      : "Jetson Thor (sm_110) runs CUDA 13 drivers only: give it a "
+                                                        "13.x floor",
+                               p.drop(unbuildable)));
+  if (plan.targets.empty()) p.refusals.throw_if_any();
+  for (size_t m = 0; m < a.modules.size(); ++m) p.module(m);
+  // Up to format 16 stock Warp builds if/while condition kernels at load as SASS for the
+  // graph's one target_arch, which runs on one SASS family only (sass_family): on a
+  // Tegra GPU only if target_arch is exactly its arch.
+  if (auto fams = sass_families(plan.targets);
+      a.ops.has_conditionals && !strict_header_arch(a.meta.version) && fams.size() > 1) {
+    std::vector<std::string> names, first;
+    for (auto& [family, archs] : fams) {
+      names.push_back(fmt::format("{}{}", family, is_tegra(archs.front()) ? " (Tegra: runs only its own SASS)" : ""));
+      first.push_back(archs.front().sm());
+    }
+    p.refusals.add(Exit::target,
+                   fmt::format("{} has if/while ops: stock Warp up to 1.18 compiles their condition kernels at load as "
+                               "SASS for the graph's one target_arch, which runs on one arch family only, but the "
+                               "targets span {}. Build once per family (--arch {}, ...), or pass --split-families to "
+                               "write one artifact per family",
+                               a.name(), fmt::join(names, ", "), first.front()));
+  }
+  p.refusals.throw_if_any();
+  std::map<std::string, size_t> names;
+  for (auto& pm : plan.modules)
+    if (names[pm.record.binary_filename]++)
+      fail(Exit::bad_input, fmt::format("two modules would both be written as {}; module file names must differ "
+                                        "before their .smNN suffix",
+                                        pm.record.binary_filename));
+  // Up to 1.18 stock Warp builds if/while condition kernels at load as SASS for the
+  // metadata's target_arch: the lowest target makes them run on every target of
+  // its family. 1.19 builds them for the replay GPU and requires header == metadata.
+  // wrp-run's helper kernels: those its replay plan launches (plan.hpp).
+  if (auto replay = plan_replay(a); opt.replay_helpers && !replay.helper_entries.empty()) {
+    plan.helpers.emplace();
+    plan.helpers->for_ops = std::move(replay.helper_ops);
+    plan.helpers->entries = std::move(replay.helper_entries);
+    for (auto& t : plan.targets) plan.helpers->jobs.push_back({t, false, sass_need(plan, t), {}});
+    if (opt.ptx == PtxMode::lowest) plan.helpers->jobs.push_back({plan.targets.front(), true, ptx_need(plan, a), {}});
+  }
+  plan.target_arch = a.meta.target_arch;
+  auto lowest = uint32_t(plan.targets.front().number());
+  if (a.ops.has_conditionals && !strict_header_arch(a.meta.version) && a.meta.target_arch != lowest) {
+    plan.target_arch = lowest;
+    plan.target_arch_changed = true;
+  }
+  return plan;
+}
+
+namespace {
+
+enum class Tool { ptx, source, standalone };
+
+// What to install for a need no toolchain found meets: the pip command for the
+// newest release the need accepts, in a folder of its own for $WRPKIT_TOOLCHAINS.
+std::string install_advice(const ToolNeed& need) {
+  CudaVersion want = need.at_most ? *need.at_most : CudaVersion{need.major ? need.major : 13, 9};
+  if (need.major && want.major != need.major) want = {need.major, 9};
+  if (!need.at_most && want.major == 12) want = {12, 9};
+  auto suffix = want.major == 12 ? "-cu12" : "";
+  if (!need.at_most && want.major >= 13) return toolchain_install_hint();
+  return fmt::format("pip install --target DIR \"nvidia-nvjitlink{0}=={1}.*\" \"nvidia-nvfatbin{0}=={1}.*\" "
+                     "\"nvidia-cuda-nvrtc{0}=={1}.*\" and set WRPKIT_TOOLCHAINS=DIR (several releases can sit side "
+                     "by side there; scripts/setup puts 12.6 and 13.4 in .venv/toolchains)",
+                     suffix, want.str());
+}
+
+// Picks, per job, the newest release found that the need accepts and whose tool of
+// `kind` builds the arch; remembers each release's facts and the last tool error.
+class Picker {
+ public:
+  Picker(Toolset& tools, const Artifact& a) : tools_(tools), a_(a), releases_(tools.releases()) {}
+
+  std::optional<CudaVersion> pick(Tool kind, const ToolNeed& need, const Arch& arch) {
+    for (auto r : releases_) {
+      if (!need.accepts(r)) continue;
+      auto* f = facts(kind, r);
+      if (f && std::find(f->archs.begin(), f->archs.end(), arch.number()) != f->archs.end()) return r;
+    }
+    return std::nullopt;
+  }
+  const ToolFacts* facts(Tool kind, CudaVersion r) {
+    auto key = std::make_pair(int(kind), r);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second ? &*it->second : nullptr;
+    std::optional<ToolFacts> f;
+    try {
+      f = kind == Tool::ptx      ? tools_.ptx_compiler(r)
+          : kind == Tool::source ? tools_.source_compiler(r, a_.meta.producer_version)
+                                 : tools_.standalone_compiler(r);
+    } catch (const Error& e) {
+      if (e.code() != Exit::toolchain) throw;
+      errors_[int(kind)] = e.what();
+    }
+    auto& slot = memo_.emplace(key, std::move(f)).first->second;
+    return slot ? &*slot : nullptr;
+  }
+  // Why no release served a need: the releases found, the tool error if any, what to install.
+  std::string why_none(Tool kind, const ToolNeed& need) const {
+    std::vector<std::string> found;
+    for (auto r : releases_) found.push_back(r.str());
+    auto err = errors_.count(int(kind)) ? "; " + errors_.at(int(kind)) : std::string();
+    return fmt::format("it needs {} and the toolchains found are: {}{}. To add one: {}", need.str(),
+                       found.empty() ? std::string("none") : fmt::format("{}", fmt::join(found, ", ")), err,
+                       install_advice(need));
+  }
+  // The tool of a release the need accepts that exists but does not build `arch`, if any.
+  const ToolFacts* lacking_arch(Tool kind, const ToolNeed& need, const Arch& arch) {
+    for (auto r : releases_)
+      if (auto* f = need.accepts(r) ? facts(kind, r) : nullptr;
+          f && std::find(f->archs.begin(), f->archs.end(), arch.number()) == f->archs.end())
+        return f;
+    return nullptr;
+  }
+  const std::vector<CudaVersion>& releases() const { return releases_; }
+
+ private:
+  Toolset& tools_;
+  const Artifact& a_;
+  std::vector<CudaVersion> releases_;
+  std::map<std::pair<int, CudaVersion>, std::optional<ToolFacts>> memo_;
+  std::map<int, std::string> errors_;
+};
+
+}  // namespace
+
+void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools) {
+  Refusals r;
+  Picker pick(tools, a);
+  // Module images: one refusal per module and need, naming its targets.
+  std::map<std::pair<size_t, std::string>, std::vector<std::string>> missing;
+  auto no_arch = [&](const ToolFacts& f, const Arch& arch) {
+    return fmt::format("{} cannot compile for {}; it compiles for: sm_{}. Use a CUDA toolkit that supports {}, or drop "
+                       "it",
+                       f.description, arch.sm(), fmt::join(f.archs, " sm_"), arch.sm());
+  };
+  std::set<std::string> arch_refusals;
+  for (auto& j : plan.jobs) {
+    auto kind = j.from == ImageOrigin::source ? Tool::source : Tool::ptx;
+    if (auto rel = pick.pick(kind, j.need, j.arch)) j.release = *rel;
+    else if (auto* f = pick.lacking_arch(kind, j.need, j.arch)) arch_refusals.insert(no_arch(*f, j.arch));
+    else missing[{j.module, j.need.str()}].push_back(j.to_ptx ? "compute_" + std::to_string(j.arch.number()) : j.arch.sm());
+  }
+  for (auto& msg : arch_refusals) r.add(Exit::target, msg);
+  for (auto& [key, archs] : missing) {
+    auto wanted = key;  // clang before 16 cannot capture a structured binding
+    auto& j = *std::find_if(plan.jobs.begin(), plan.jobs.end(),
+                            [&](auto& x) { return x.module == wanted.first && x.need.str() == wanted.second; });
+    r.add(Exit::toolchain,
+          fmt::format("module {}: no toolchain found builds {} for the CUDA {} floor ({}): {}",
+                      a.meta.modules[key.first].binary_filename, fmt::join(archs, ", "), plan.floor.str(),
+                      plan.floor_from, pick.why_none(j.from == ImageOrigin::source ? Tool::source : Tool::ptx, j.need)));
+  }
+  // The .cu includes Warp's native headers of the release that wrote it.
+  if (plan.needs_source_compiler())
+    for (auto rel : pick.releases())
+      if (auto* f = pick.facts(Tool::source, rel)) {
+        auto& want = a.meta.producer_version;
+        if (!want.empty() && f->warp_version != want)
+          r.add(Exit::toolchain, fmt::format("the CUDA source in {} was generated by Warp {} and needs that release's "
+                                             "headers, but the warp-lang found is {}: pip install warp-lang=={} (or "
+                                             "pass --warp DIR)",
+                                             a.name(), want, f->warp_version, want));
+        break;
+      }
+  // The fatbins: written by the floor's major (its drivers read them).
+  bool packer = false;
+  for (auto rel : pick.releases()) {
+    if (rel.major != plan.floor.major) continue;
+    try {
+      tools.packager(rel);
+      plan.pack_release = rel;
+      packer = true;
+      break;
+    } catch (const Error& e) {
+      if (e.code() != Exit::toolchain) throw;
+    }
+  }
+  if (!packer && !plan.modules.empty())
+    r.add(Exit::toolchain, fmt::format("no fatbin writer of CUDA {} found for the CUDA {} floor ({}); {}",
+                                       plan.floor.major, plan.floor.str(), plan.floor_from,
+                                       plan.floor.major == 12 ? "pip install nvidia-nvfatbin-cu12"
+                                                              : toolchain_install_hint()));
+  // wrp-run's helper kernels: left out with a warning where no NVRTC serves them at all.
+  if (plan.helpers) {
+    std::vector<std::string> lacking;
+    bool nvrtc = false;
+    for (auto rel : pick.releases()) nvrtc = nvrtc || pick.facts(Tool::standalone, rel);
+    for (auto& h : plan.helpers->jobs) {
+      if (auto rel = pick.pick(Tool::standalone, h.need, h.arch)) h.release = *rel;
+      else if (auto* f = pick.lacking_arch(Tool::standalone, h.need, h.arch)) lacking.push_back(no_arch(*f, h.arch));
+      else lacking.push_back(fmt::format("no NVRTC found for {}", h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm()));
+    }
+    auto need = plan.helpers->jobs.front().need;
+    if (!nvrtc) {
+      spdlog::warn("building without wrp-run's helper kernels for the graph's {} ops ({}); stock Warp does not need "
+                   "them, wrp-run will refuse this artifact. To add them: install NVRTC, then rebuild",
+                   fmt::join(plan.helpers->for_ops, "/"), pick.why_none(Tool::standalone, need));
+      plan.helpers.reset();
+    } else if (!lacking.empty()) {
+      r.add(Exit::target, fmt::format("{} (it compiles wrp-run's helper kernels for this graph's {} ops; "
+                                      "--no-replay-helpers builds without them, for stock Warp only)",
+                                      fmt::join(lacking, "; "), fmt::join(plan.helpers->for_ops, "/")));
+    }
+  }
+  r.throw_if_any();
+}
+
+}  // namespace wrp

@@ -1,0 +1,30 @@
+// A replay plan (replay/plan.hpp) as a CUDA graph, built node by node
+// with the driver API (no stream capture): each node after the one before it,
+// if/while as conditional nodes (CUDA 12.4+) whose bodies are built the same way.
+// Everything was decided by the plan; this only turns its symbolic operands into
+// addresses and its nodes into driver calls.
+#pragma once
+#include <string>
+
+#include "wrpkit/driver/cuda_api.hpp"
+#include "wrpkit/replay/plan.hpp"
+
+namespace wrp {
+
+// What the graph builder takes from a loaded replay (replay.cpp).
+class ReplayResources {
+ public:
+  virtual ~ReplayResources() = default;
+  // The device address of an operand: a region, the constants or the scratch area as
+  // placed at load, plus its offset; 0 for Operand::Area::none and for an offset
+  // outside its region (a launch argument that points nowhere).
+  virtual CUdeviceptr address(const Operand& p) const = 0;
+  virtual CUfunction kernel(const LaunchOp& l, const std::string& where) = 0;
+  // An entry of the artifact's helper kernels (helper_kernels.hpp).
+  virtual CUfunction helper(const char* entry, const std::string& where) = 0;
+};
+
+// Appends the plan's nodes to `graph` as one chain.
+void build_graph(const CudaApi& cu, CUcontext ctx, ReplayResources& res, CUgraph graph, const ReplayPlan& plan);
+
+}  // namespace wrp

@@ -1,0 +1,13 @@
+#include "wrpkit/replay/helper_kernels.hpp"
+
+#include "wrpkit/replay/algorithms.hpp"
+
+namespace wrp {
+
+std::vector<std::string> replay_helper_entries() {
+  std::vector<std::string> out{kHelperSetCondition, kHelperSetIfElse, kHelperMemtile};
+  for (auto& e : algorithm_kernel_entries()) out.push_back(e);
+  return out;
+}
+
+}  // namespace wrp

@@ -1,0 +1,276 @@
+#include "wrpkit/replay/replay.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <set>
+
+#include "wrpkit/driver/cuda_api.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/base/mapped_file.hpp"
+#include "wrpkit/replay/graph.hpp"
+#include "wrpkit/replay/support.hpp"
+
+namespace wrp {
+
+namespace {
+
+constexpr int kStaticSharedLimit = 48 * 1024;   // above it a kernel must opt in to dynamic shared memory
+
+CUdevice device_handle(const CudaApi& cu, int device) {
+  int count = 0;
+  cu.check(cu.cuDeviceGetCount(&count), "cuDeviceGetCount");
+  if (device < 0 || device >= count)
+    fail(Exit::usage, fmt::format("device {}: the driver reports {} GPU(s)", device, count));
+  CUdevice dev = 0;
+  cu.check(cu.cuDeviceGet(&dev, device), "cuDeviceGet");
+  return dev;
+}
+
+}  // namespace
+
+void Replay::start_device(int device) {
+  static std::mutex mu;
+  static std::set<int> started;  // each holds one reference to its primary context until the process ends
+  const CudaApi& cu = cuda_api();
+  auto dev = device_handle(cu, device);
+  std::lock_guard lock(mu);
+  if (started.count(device)) return;
+  CUcontext ctx = nullptr;
+  cu.check(cu.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+  started.insert(device);
+}
+
+struct Replay::State final : ReplayResources {
+  const CudaApi* cu = nullptr;
+  Artifact a;
+  CUdevice dev = 0;
+  CUcontext ctx = nullptr;
+  CUstream stream = nullptr;
+  CUgraph graph = nullptr;
+  CUgraphExec exec = nullptr;
+  std::vector<CUmodule> modules;
+  std::map<std::string, CUmodule> module_by_hash;
+  CUmodule helpers = nullptr;
+  std::map<std::string, CUfunction> functions;  // entry name -> function (kernels and helpers)
+  // One device allocation holds every region, then the constants (memcpy_h2d sources and
+  // fill values), each 256-aligned as cuMemAlloc would give them: one allocation and one
+  // upload of the constants instead of one of each per region and op.
+  CUdeviceptr arena = 0;
+  std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> regions;  // id -> (address, size)
+  uint64_t constants_at = 0, scratch_at = 0;  // the plan's constants and scratch areas
+  std::map<std::string, uint32_t> bindings;  // name -> region id
+
+  ~State() override {
+    if (!cu) return;
+    cu->cuCtxSetCurrent(ctx);
+    if (stream) cu->cuStreamSynchronize(stream);
+    if (exec) cu->cuGraphExecDestroy(exec);
+    if (graph) cu->cuGraphDestroy(graph);
+    if (stream) cu->cuStreamDestroy(stream);
+    for (auto m : modules) cu->cuModuleUnload(m);
+    if (helpers) cu->cuModuleUnload(helpers);
+    if (arena) cu->cuMemFree(arena);
+    if (ctx) cu->cuDevicePrimaryCtxRelease(dev);
+  }
+
+  CUdeviceptr address(const Operand& p) const override {
+    switch (p.area) {
+      case Operand::Area::region: {
+        auto it = regions.find(p.region);
+        if (it == regions.end() || !it->second.first || p.offset > it->second.second) return 0;
+        return it->second.first + p.offset;
+      }
+      case Operand::Area::constants: return arena + constants_at + p.offset;
+      case Operand::Area::scratch: return arena + scratch_at + p.offset;
+      case Operand::Area::none: break;
+    }
+    return 0;
+  }
+
+  CUfunction kernel(const LaunchOp& l, const std::string& where) override {
+    auto* k = a.meta.kernel(l.module_hash, l.kernel_key);
+    if (!k) fail(Exit::bad_input, fmt::format("{}: kernel {} of module {} is not in the metadata", where, l.kernel_key,
+                                              l.module_hash));
+    const std::string& entry = l.is_forward ? k->forward_name : k->backward_name;
+    auto& f = functions[entry];
+    if (!f) {
+      auto mod = module_by_hash.find(l.module_hash);
+      if (mod == module_by_hash.end())
+        fail(Exit::bad_input, fmt::format("{}: module {} is not in the metadata", where, l.module_hash));
+      cu->check(cu->cuModuleGetFunction(&f, mod->second, entry.c_str()), fmt::format("{}: kernel entry {}", where, entry));
+    }
+    if (l.smem_bytes > kStaticSharedLimit)
+      cu->check(cu->cuFuncSetAttribute(f, kCuFuncAttrMaxDynamicSharedBytes, l.smem_bytes), where + ": dynamic shared memory");
+    return f;
+  }
+
+  CUfunction helper(const char* entry, const std::string& where) override {
+    auto& f = functions[entry];
+    if (f) return f;
+    if (!helpers) {
+      auto* sec = a.container.find(kSectionWrpkitHelpers);
+      if (!sec) fail(Exit::target, fmt::format("{}: needs wrp-run's helper kernels, which wrp-build adds: rebuild the "
+                                               "artifact with it", where));
+      // The driver picks the image for this GPU; none fits when it was built for other targets.
+      cu->check(cu->cuModuleLoadData(&helpers, sec->data.data()),
+                fmt::format("{}: loading wrp-run's helper kernels (built for {}; rebuild with this GPU's arch among "
+                            "the targets)", where, helper_images()));
+    }
+    auto rc = cu->cuModuleGetFunction(&f, helpers, entry);
+    if (rc == kCuErrorNotFound)
+      fail(Exit::target, fmt::format("{}: wrp-run's helper kernels in this artifact lack {} (an older wrp-build made "
+                                     "them): rebuild the artifact with this wrp-build", where, entry));
+    cu->check(rc, fmt::format("{}: helper kernel {}", where, entry));
+    return f;
+  }
+
+  std::string helper_images() const {
+    std::vector<std::string> names;
+    for (auto& e : a.replay_helpers) names.push_back(e.arch.str());  // sm_90, compute_75
+    return fmt::format("{}", fmt::join(names, " "));
+  }
+};
+
+// WRPKIT_LOAD_PHASES=1: each phase of a load and its time on stderr (a diagnostic for
+// where load time goes; tests/gpu/bench-runtime compares loads with stock Warp's).
+class Phases {
+ public:
+  Phases() : on_(std::getenv("WRPKIT_LOAD_PHASES") != nullptr), t_(std::chrono::steady_clock::now()) {}
+  void mark(const char* what) {
+    if (!on_) return;
+    auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "wrpkit load: %-12s %8.3f ms\n", what, std::chrono::duration<double>(now - t_).count() * 1e3);
+    t_ = now;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point t_;
+};
+
+std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust) {
+  Phases p;
+  MappedFile file(wrp);
+  auto a = open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)));
+  p.mark("read+check");
+  return start(std::move(a), device, trust);
+}
+
+std::unique_ptr<Replay> Replay::load_from_memory(const std::string& label, ByteView wrp,
+                                                 const ModuleFileReader& read_module, int device,
+                                                 const TrustPolicy& trust) {
+  return start(open_artifact_bytes(label, wrp, read_module), device, trust);
+}
+
+std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const TrustPolicy& trust) {
+  Phases phases;
+  std::unique_ptr<Replay> r(new Replay());
+  // First: nothing that no manifest (or no trusted signature, when asked) vouches for goes further.
+  r->verification_ = require_trusted(artifact, trust);
+  r->s_ = std::make_unique<State>();
+  auto& s = *r->s_;
+  s.a = std::move(artifact);
+  auto& a = s.a;
+  // The whole replay is decided here, before the driver is touched: what blocks it,
+  // what in the file is wrong, the memory it needs and every node of its graph.
+  auto plan = plan_replay(a);
+  if (auto why = replay_blockers(a, plan); !why.empty())
+    fail(Exit::target, fmt::format("{}: wrp-run cannot replay this artifact: {}. Replay it with stock Warp "
+                                   "(wp.capture_load)", a.name(), fmt::join(why, "; ")));
+  if (!plan.problems.empty()) fail(Exit::bad_input, plan.problems.front());
+  const CudaApi& cu = cuda_api();
+  s.dev = device_handle(cu, device);
+  cu.check(cu.cuDevicePrimaryCtxRetain(&s.ctx, s.dev), "cuDevicePrimaryCtxRetain");
+  s.cu = &cu;  // from here on ~State releases what was made
+  cu.check(cu.cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
+
+  phases.mark("context");
+  uint64_t size = 0;
+  auto place = [&](uint64_t n, const std::string& what) {
+    uint64_t at = size, padded = (std::max<uint64_t>(n, 1) + kAreaAlign - 1) / kAreaAlign * kAreaAlign;
+    if (padded < n || at + padded < at)
+      fail(Exit::bad_input, fmt::format("{}: {} of {} bytes overflows the address space", a.name(), what, n));
+    size = at + padded;
+    return at;
+  };
+  // A zero-size region still gets an address: kernels may receive it as an empty array.
+  for (auto& reg : a.regions) s.regions[reg.id] = {place(reg.size, fmt::format("region {}", reg.id)), reg.size};
+  s.constants_at = place(plan.constants_size, "the graph's constants");
+  s.scratch_at = place(plan.scratch_size, "the algorithm ops' scratch");
+  cu.check(cu.cuMemAlloc(&s.arena, size), fmt::format("cuMemAlloc of {} bytes for the regions", size));
+  auto& mem = a.container.require(kSectionMemory, a.name());
+  for (auto& reg : a.regions) {
+    auto& r = s.regions[reg.id];
+    r.first += s.arena;
+    if (reg.has_initial_data && reg.size)
+      cu.check(cu.cuMemcpyHtoD(r.first, mem.data.data() + (reg.data_offset - mem.file_offset), reg.size),
+               fmt::format("initial data of region {}", reg.id));
+  }
+  for (auto& b : a.meta.bindings) s.bindings[b.name] = b.region_id;
+
+  phases.mark("regions");
+  for (size_t m = 0; m < a.modules.size(); ++m) {
+    CUmodule mod = nullptr;
+    auto& rec = a.meta.modules[m];
+    cu.check(cu.cuModuleLoadData(&mod, a.modules[m].bytes.data()),
+             fmt::format("loading module {} (wrp-inspect --device says why and how to fix it)", rec.binary_filename));
+    s.modules.push_back(mod);
+    s.module_by_hash[rec.hash] = mod;
+  }
+
+  phases.mark("modules");
+  cu.check(cu.cuStreamCreate(&s.stream, kCuStreamNonBlocking), "cuStreamCreate");
+  cu.check(cu.cuGraphCreate(&s.graph, 0), "cuGraphCreate");
+  build_graph(cu, s.ctx, s, s.graph, plan);
+  if (plan.constants_size) {  // one upload of every memcpy source and fill value
+    Bytes constants(plan.constants_size);
+    for (auto& c : plan.constants) std::copy(c.bytes.begin(), c.bytes.end(), constants.begin() + c.offset);
+    cu.check(cu.cuMemcpyHtoD(s.arena + s.constants_at, constants.data(), constants.size()), "graph constants");
+  }
+  phases.mark("graph");
+  cu.check(cu.cuGraphInstantiateWithFlags(&s.exec, s.graph, 0), "cuGraphInstantiate");
+  phases.mark("instantiate");
+  return r;
+}
+
+Replay::~Replay() = default;
+
+uint64_t Replay::param_size(const std::string& name) const { return binding_size(s_->a, name); }
+
+// The binding's region address once `size` is checked against it and earlier replays finished.
+static CUdeviceptr binding_ready(Replay::State& s, uint64_t want, const std::string& name, uint64_t size,
+                                 const char* call) {
+  if (size != want)
+    fail(Exit::usage, fmt::format("{} {}: {} bytes given, its region holds {}", call, name, size, want));
+  s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
+  s.cu->check(s.cu->cuStreamSynchronize(s.stream), "cuStreamSynchronize");
+  return s.regions.at(s.bindings.at(name)).first;
+}
+
+void Replay::set_param(const std::string& name, const void* data, uint64_t size) {
+  auto p = binding_ready(*s_, param_size(name), name, size, "set_param");
+  if (size) s_->cu->check(s_->cu->cuMemcpyHtoD(p, data, size), "set_param " + name);
+}
+
+void Replay::get_param(const std::string& name, void* data, uint64_t size) {
+  auto p = binding_ready(*s_, param_size(name), name, size, "get_param");
+  if (size) s_->cu->check(s_->cu->cuMemcpyDtoH(data, p, size), "get_param " + name);
+}
+
+void Replay::launch(void* stream) {
+  auto& s = *s_;
+  s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
+  s.cu->check(s.cu->cuGraphLaunch(s.exec, stream ? stream : s.stream), "cuGraphLaunch");
+}
+
+void Replay::synchronize() {
+  auto& s = *s_;
+  s.cu->check(s.cu->cuStreamSynchronize(s.stream), "cuStreamSynchronize");
+}
+
+}  // namespace wrp

@@ -1,0 +1,19 @@
+// Whether wrp-run can replay an artifact, decided from the artifact alone (no
+// GPU): wrp-run refuses at load with these reasons, wrp-inspect reports them.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/replay/plan.hpp"
+
+namespace wrp {
+
+// One line per reason; empty when wrp-run replays it. `plan`: the artifact's replay
+// plan (plan_replay of its ops), where the caller has it; else it is made here.
+std::vector<std::string> replay_blockers(const Artifact& a, const ReplayPlan& plan);
+std::vector<std::string> replay_blockers(const Artifact& a);
+// The artifact's replay plan: plan_replay of its ops over its regions.
+ReplayPlan plan_replay(const Artifact& a);
+
+}  // namespace wrp
