@@ -2,9 +2,9 @@
 // compute_75 PTX with NVRTC, then writes example.wrp + example_modules/ with
 // wrpkit's own writer (one module, one kernel, two bindings, one launch),
 // laid out exactly as Warp 1.17/1.18 (format 15) writes a capture.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,8 +12,8 @@
 #include "../tools/tool_main.hpp"
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/toolchain/nvrtc.hpp"
 #include "wrpkit/toolchain/find.hpp"
+#include "wrpkit/toolchain/nvrtc.hpp"
 
 namespace fs = std::filesystem;
 using namespace wrp;
@@ -52,24 +52,42 @@ static Bytes ops_section(const std::string& key, const std::string& hash, uint32
   size_t start = w.size();
   w.u32(1);  // op type: kernel launch
   w.u32(0);  // total size, patched below
-  w.u32(n); w.u32(1); w.u32(1); w.u32(1);  // shape
-  w.u32(1);                                // ndim
-  w.u64(n);                                // size
-  w.u64(n);                                // dim
-  w.u32(0); w.u32(256); w.u32(0); w.u32(1);  // max_blocks, block_dim, smem, grid_stride
-  w.u8(1); w.u8(0); w.u16(0);                // is_forward, cluster_dim, pad
-  w.u16(uint16_t(key.size())); w.u16(uint16_t(hash.size())); w.u16(4); w.u16(0);
-  w.u32(2);                                  // relocations
+  w.u32(n);
+  w.u32(1);
+  w.u32(1);
+  w.u32(1);  // shape
+  w.u32(1);  // ndim
+  w.u64(n);  // size
+  w.u64(n);  // dim
+  w.u32(0);
+  w.u32(256);
+  w.u32(0);
+  w.u32(1);  // max_blocks, block_dim, smem, grid_stride
+  w.u8(1);
+  w.u8(0);
+  w.u16(0);  // is_forward, cluster_dim, pad
+  w.u16(uint16_t(key.size()));
+  w.u16(uint16_t(hash.size()));
+  w.u16(4);
+  w.u16(0);
+  w.u32(2);  // relocations
   w.u32(uint32_t(v.size()));
   w.raw(key);
   w.raw(hash);
   uint32_t offs[] = {0, 4, 8, 16}, sizes[] = {4, 4, 8, 8};
   for (uint16_t p = 0; p < 4; ++p) {
-    w.u16(uint16_t(p + 1)); w.u16(p >= 2 ? 1 : 0); w.u32(offs[p]); w.u32(sizes[p]); w.u32(sizes[p]);
+    w.u16(uint16_t(p + 1));
+    w.u16(p >= 2 ? 1 : 0);
+    w.u32(offs[p]);
+    w.u32(sizes[p]);
+    w.u32(sizes[p]);
   }
   // A relocation's value_byte_offset is inside its own param's value (x and y: byte 0).
   for (int32_t region : {1, 2}) {
-    w.u32(0); w.u32(uint32_t(region)); w.u64(0); w.u8(1);
+    w.u32(0);
+    w.u32(uint32_t(region));
+    w.u64(0);
+    w.u8(1);
     for (int i = 0; i < 7; ++i) w.u8(0);
   }
   w.raw(v.bytes());
@@ -85,14 +103,15 @@ int main(int argc, char** argv) {
   app.add_option("--source", source, "CUDA source with the kernel");
   app.add_option("-o,--output", out, "the .wrp to write");
   app.add_option("--cuda", cuda, "CUDA root to take NVRTC from first");
-  WRP_PARSE(app, argc, argv);
+  if (auto done = parse_command_line(app, argc, argv)) return *done;
   return tool_main("make_example", [&] {
     std::ifstream in(source);
     if (!in) fail(Exit::usage, source + ": cannot open");
     std::stringstream ss;
     ss << in.rdbuf();
     auto tc = find_toolchain(cuda.empty() ? std::nullopt : std::optional<fs::path>(cuda));
-    if (!tc.nvrtc) fail(Exit::toolchain, fmt::format("NVRTC not found in {}; {}", tc.searched(), toolchain_install_hint()));
+    if (!tc.nvrtc)
+      fail(Exit::toolchain, fmt::format("NVRTC not found in {}; {}", tc.searched(), toolchain_install_hint()));
     Nvrtc nvrtc(tc.nvrtc->string());
     auto ptx = nvrtc.compile_to_ptx(ss.str(), "saxpy.cu", *parse_arch("sm_75"));
 

@@ -2,14 +2,14 @@
 // (jobs done / total, current module, elapsed), and JSON lines on a file
 // descriptor for the Python API's callback (--progress-fd).
 #pragma once
-#include <fmt/format.h>
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <csignal>
-#include <cerrno>
 #include <cstdio>
 #include <string>
 
@@ -27,7 +27,7 @@ inline size_t terminal_width(int fd) {
 inline ProgressFn progress_printer(bool terminal, int fd) {
   if (!terminal && fd < 0) return {};
   if (fd >= 0) {
-    std::signal(SIGPIPE, SIG_IGN);    // a reader that went away cancels the build (below), not kills it
+    std::signal(SIGPIPE, SIG_IGN);   // a reader that went away cancels the build (below), not kills it
     fcntl(fd, F_SETFD, FD_CLOEXEC);  // nor may NVRTC workers hold the pipe open after the build
   }
   using clock = std::chrono::steady_clock;
@@ -40,8 +40,8 @@ inline ProgressFn progress_printer(bool terminal, int fd) {
         // The reader closed its end (the Python API does when a progress callback raises):
         // the build stops here; an output not yet committed is not written.
         if (n <= 0 && p.stage != "done")
-          throw Cancelled(fmt::format("build cancelled at its {} stage: the reader of --progress-fd {} went away",
-                                      p.stage, fd));
+          throw Cancelled(
+              fmt::format("build cancelled at its {} stage: the reader of --progress-fd {} went away", p.stage, fd));
         if (n <= 0) break;
         at += size_t(n);
       }

@@ -18,6 +18,6 @@ WRPKIT_FUZZ_TARGET(inspect) {
   std::vector<wrp::Arch> gpus;
   for (int sm : {75, 87, 90, 120}) gpus.push_back(wrp::arch_from_number(sm));
   auto rep = wrp::inspect(a, gpus);
-  FUZZ_CHECK(!wrp::inspect_text(rep).empty());
-  FUZZ_CHECK(wrp::inspect_json(rep).starts_with("{"));
+  FUZZ_CHECK(!wrp::report_text(rep).empty());
+  FUZZ_CHECK(wrp::report_json(rep).starts_with("{"));
 }

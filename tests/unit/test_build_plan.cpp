@@ -10,12 +10,12 @@
 #include "fake_cuda.hpp"
 #include "fixtures.hpp"
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/pipeline/build.hpp"
-#include "wrpkit/pipeline/plan.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/base/process.hpp"
 #include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/pipeline/build.hpp"
+#include "wrpkit/pipeline/plan.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
 
 using namespace wrp;
@@ -23,7 +23,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-BuildOptions options(std::vector<const char*> archs, PtxMode ptx = PtxMode::none, BuildFrom from = BuildFrom::automatic) {
+BuildOptions options(std::vector<const char*> archs, PtxMode ptx = PtxMode::none,
+                     BuildFrom from = BuildFrom::automatic) {
   BuildOptions o;
   for (auto* a : archs) o.targets.push_back(*parse_arch(a));
   o.ptx = ptx;
@@ -98,12 +99,13 @@ class FakeTools : public Toolset {
 
 TEST_CASE("plan: a 1.19 CUBIN module with retained source is compiled from source for every target") {
   auto a = open_artifact(fixtures::cubin18_source());
-  auto plan = plan_build(options({"sm_90", "sm_80"}, PtxMode::lowest), a, "/tmp/x.wrp", options({"sm_90", "sm_80"}).targets);
+  auto plan =
+      plan_build(options({"sm_90", "sm_80"}, PtxMode::lowest), a, "/tmp/x.wrp", options({"sm_90", "sm_80"}).targets);
   REQUIRE(plan.modules.size() == 1);
   auto& pm = plan.modules[0];
   CHECK(pm.from == ImageOrigin::source);
   CHECK(plan.targets.front().sm() == "sm_80");  // sorted
-  REQUIRE(plan.jobs.size() == 3);              // sm_80, sm_90, and compute_80 PTX
+  REQUIRE(plan.jobs.size() == 3);               // sm_80, sm_90, and compute_80 PTX
   CHECK(plan.jobs[2].to_ptx);
   CHECK(plan.needs_source_compiler());
   CHECK_FALSE(plan.needs_ptx_compiler());
@@ -128,7 +130,8 @@ TEST_CASE("output module names") {
 
 TEST_CASE("plan: --from binary and binary-only captures keep their exact record form") {
   auto a = open_artifact(fixtures::cubin18_source());
-  auto plan = plan_build(options({"sm_90"}, PtxMode::none, BuildFrom::binary), a, "/tmp/x.wrp", options({"sm_90"}).targets);
+  auto plan =
+      plan_build(options({"sm_90"}, PtxMode::none, BuildFrom::binary), a, "/tmp/x.wrp", options({"sm_90"}).targets);
   CHECK(plan.modules[0].from == ImageOrigin::binary);
   CHECK(plan.jobs.empty());
   auto b = open_artifact(fixtures::cubin18_binary_only());
@@ -141,7 +144,9 @@ TEST_CASE("plan: --from binary and binary-only captures keep their exact record 
 
 TEST_CASE("plan: CUBIN-only without source is refused once per module, naming every target and both fixes") {
   auto a = open_artifact(fixtures::cubin16());
-  auto [code, msg] = refusal([&] { plan_build(options({"sm_75", "sm_87", "sm_90"}), a, "/tmp/x.wrp", options({"sm_75", "sm_87", "sm_90"}).targets); });
+  auto [code, msg] = refusal([&] {
+    plan_build(options({"sm_75", "sm_87", "sm_90"}), a, "/tmp/x.wrp", options({"sm_75", "sm_87", "sm_90"}).targets);
+  });
   CHECK(code == Exit::target);
   CHECK(has(msg, "sm_75, sm_87"));
   CHECK_FALSE(has(msg, "problems"));  // one refusal, not one per arch
@@ -152,8 +157,8 @@ TEST_CASE("plan: CUBIN-only without source is refused once per module, naming ev
 TEST_CASE("plan: every refusal at once, the input's own faults first") {
   auto a = open_artifact(fixtures::ptx18_source());
   auto bad = a;
-  bad.modules[1].source_digest = Digest::mismatch;        // an edited .cu
-  bad.meta.modules[0].recipe[12] = 5;                      // recipe bytes wrpkit does not know
+  bad.modules[1].source_digest = Digest::mismatch;  // an edited .cu
+  bad.meta.modules[0].recipe[12] = 5;               // recipe bytes wrpkit does not know
   auto [code, msg] = refusal([&] { plan_build(options({"sm_90"}), bad, "/tmp/x.wrp", options({"sm_90"}).targets); });
   CHECK(code == Exit::bad_input);
   CHECK(has(msg, "2 problems, nothing was built"));
@@ -167,7 +172,9 @@ TEST_CASE("plan: every refusal at once, the input's own faults first") {
   CHECK(has(m2, "--from binary"));
   // --from source on a capture that keeps none
   auto old = open_artifact(fixtures::ptx75());
-  auto [c3, m3] = refusal([&] { plan_build(options({"sm_90"}, PtxMode::none, BuildFrom::source), old, "/tmp/x.wrp", options({"sm_90"}).targets); });
+  auto [c3, m3] = refusal([&] {
+    plan_build(options({"sm_90"}, PtxMode::none, BuildFrom::source), old, "/tmp/x.wrp", options({"sm_90"}).targets);
+  });
   CHECK(c3 == Exit::target);
   CHECK(has(m3, "retains no CUDA source"));
 }
@@ -229,8 +236,8 @@ TEST_CASE("pipeline with a fake compiler: wrong-arch output is caught, right out
 
 TEST_CASE("plan: wrp-run's helper kernels where the graph has if/while/memtile, for every target") {
   auto w = open_artifact(fixtures::while_loop());
-  auto plan = plan_build(options({"sm_86", "sm_80"}, PtxMode::lowest), w, "/tmp/x.wrp",
-                         options({"sm_86", "sm_80"}).targets);
+  auto plan =
+      plan_build(options({"sm_86", "sm_80"}, PtxMode::lowest), w, "/tmp/x.wrp", options({"sm_86", "sm_80"}).targets);
   REQUIRE(plan.helpers);
   REQUIRE(plan.helpers->jobs.size() == 3);  // sm_80, sm_86 SASS, compute_80 PTX
   CHECK(plan.helpers->jobs.front().arch.sm() == "sm_80");
@@ -241,7 +248,7 @@ TEST_CASE("plan: wrp-run's helper kernels where the graph has if/while/memtile, 
   CHECK(plan.helpers->for_ops == std::vector<std::string>{"while"});
   auto none = options({"sm_90"});
   CHECK(plan_build(none, w, "/tmp/x.wrp", none.targets).helpers->jobs.size() == 1);  // --ptx none: SASS only
-  none.replay_helpers = false;  // --no-replay-helpers
+  none.replay_helpers = false;                                                       // --no-replay-helpers
   CHECK_FALSE(plan_build(none, w, "/tmp/x.wrp", none.targets).helpers);
   auto p = open_artifact(fixtures::ptx75());  // launches only: nothing to help
   CHECK_FALSE(plan_build(options({"sm_90"}), p, "/tmp/x.wrp", options({"sm_90"}).targets).helpers);
@@ -260,7 +267,7 @@ TEST_CASE("pipeline: the helper fatbin goes into the .wrp, checked, a rebuild wi
   auto report = run_build(opt, &fake);
   CHECK(fake.standalone_calls == 1);
   CHECK(report.outputs[0].replay_helpers_bytes > 0);
-  CHECK(has(report.text(), "wrp-run's helper kernels"));
+  CHECK(has(report_text(report), "wrp-run's helper kernels"));
   auto out = open_artifact(opt.output);
   REQUIRE(out.replay_helpers.size() == 1);
   CHECK(out.replay_helpers[0].kind == ImageKind::sass);

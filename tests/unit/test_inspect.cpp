@@ -4,10 +4,10 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/base/error.hpp"
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/report/inspect_print.hpp"
+#include "wrpkit/base/error.hpp"
 #include "wrpkit/load/loader.hpp"
+#include "wrpkit/report/inspect_print.hpp"
 
 using namespace wrp;
 
@@ -24,15 +24,15 @@ Artifact with_wrpkit_section(const std::string& section) {
 }  // namespace
 
 TEST_CASE("a wrpkit section of valid TOML without the expected keys is reported, not a crash") {
-  for (std::string toml : {"", "x = 1\n", "wrpkit_version = 3\ntargets = 7\n", "targets = [1, \"sm_90\"]\nmodules = [1, \"a\"]\n",
-                           "[[modules]]\nimages = 3\n", "[[modules]]\nfile = 5\nimages = [1, {arch = 2}]\n",
-                           "input = 1\n", "[input]\nwrp = 4\n"}) {
+  for (std::string toml : {"", "x = 1\n", "wrpkit_version = 3\ntargets = 7\n",
+                           "targets = [1, \"sm_90\"]\nmodules = [1, \"a\"]\n", "[[modules]]\nimages = 3\n",
+                           "[[modules]]\nfile = 5\nimages = [1, {arch = 2}]\n", "input = 1\n", "[input]\nwrp = 4\n"}) {
     CAPTURE(toml);
     auto a = with_wrpkit_section(toml);
     REQUIRE(a.provenance);
     auto rep = inspect(a, {*parse_arch("sm_90")});
-    CHECK(inspect_text(rep).find("built by wrpkit") != std::string::npos);
-    CHECK(inspect_json(rep).find("\"wrpkit\"") != std::string::npos);
+    CHECK(report_text(rep).find("built by wrpkit") != std::string::npos);
+    CHECK(report_json(rep).find("\"wrpkit\"") != std::string::npos);
     CHECK_FALSE(fix_command(a, *parse_arch("sm_90")).empty());
   }
 }
@@ -54,6 +54,6 @@ TEST_CASE("the report is data: a load matrix per module and arch, its exit code 
   CHECK(rep.load_matrix->artifact == std::vector<LoadPath>{LoadPath::jit, LoadPath::jit});
   CHECK(load_matrix_exit_code(rep) == 1);
   CHECK(load_matrix_exit_code(inspect(a, {})) == 0);  // no GPUs asked about: nothing to fail
-  CHECK(inspect_text(rep).find("=> the artifact") != std::string::npos);
-  CHECK(inspect_json(rep).find("\"load_summary\"") != std::string::npos);
+  CHECK(report_text(rep).find("=> the artifact") != std::string::npos);
+  CHECK(report_json(rep).find("\"load_summary\"") != std::string::npos);
 }

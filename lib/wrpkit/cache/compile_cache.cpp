@@ -1,5 +1,4 @@
 #include "wrpkit/cache/compile_cache.hpp"
-#include "wrpkit/cache/remote/clients.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -17,6 +16,8 @@
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
+#include "wrpkit/base/json_toml.hpp"
+#include "wrpkit/cache/remote/clients.hpp"
 
 namespace wrp {
 
@@ -38,8 +39,7 @@ class CacheLock {
   explicit CacheLock(const fs::path& dir) {
     fd_ = ::open((dir / "lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd_ >= 0)
-      while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
-      }
+      while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {}
   }
   ~CacheLock() {
     if (fd_ >= 0) ::close(fd_);
@@ -154,8 +154,10 @@ void CompileCache::add_remotes(const std::vector<RemoteSpec>& specs) {
 
 void CompileCache::failed(Remote& r, const char* op, const std::exception& e) const {
   if (!r.down.exchange(true))
-    spdlog::warn("remote build cache {}: {} failed ({}); going on with the local cache only for the rest of this "
-                 "build", r.spec.display(), op, e.what());
+    spdlog::warn(
+        "remote build cache {}: {} failed ({}); going on with the local cache only for the rest of this "
+        "build",
+        r.spec.display(), op, e.what());
 }
 
 std::optional<Bytes> CompileCache::read_remote(Remote& r, const std::string& name, const std::string& key) const {
@@ -168,8 +170,10 @@ std::optional<Bytes> CompileCache::read_remote(Remote& r, const std::string& nam
   }
   if (data && !entry_ok(*data, key)) {
     if (!r.warned_bad.exchange(true))
-      spdlog::warn("remote build cache {}: entry {} is damaged or not wrpkit's (checksum or key mismatch); "
-                   "compiling instead, and it is never used", r.spec.display(), name);
+      spdlog::warn(
+          "remote build cache {}: entry {} is damaged or not wrpkit's (checksum or key mismatch); "
+          "compiling instead, and it is never used",
+          r.spec.display(), name);
     return std::nullopt;
   }
   return data;
@@ -183,8 +187,7 @@ std::optional<CacheHit> CompileCache::lookup(const std::string& key) const {
     Bytes data;
     try {
       data = read_file(path);
-    } catch (const Error&) {
-    }
+    } catch (const Error&) {}
     if (entry_ok(data, key)) {
       ++hits_;
       fs::last_write_time(path, fs::file_time_type::clock::now(), ec);  // recently used: evicted last
@@ -243,9 +246,10 @@ void CompileCache::finish() const {
   try {
     CacheLock lock(dir_);
     auto stats = dir_ / kStats;
-    auto text = fmt::format("hits {}\nmisses {}\nremote_hits {}\nremote_misses {}\n", read_number(stats, "hits") + hits_,
-                            read_number(stats, "misses") + misses_, read_number(stats, "remote_hits") + remote_hits_,
-                            read_number(stats, "remote_misses") + remote_misses_);
+    auto text =
+        fmt::format("hits {}\nmisses {}\nremote_hits {}\nremote_misses {}\n", read_number(stats, "hits") + hits_,
+                    read_number(stats, "misses") + misses_, read_number(stats, "remote_hits") + remote_hits_,
+                    read_number(stats, "remote_misses") + remote_misses_);
     write_file_atomic(stats, ByteView(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
     if (auto cap = max_size_of(dir_); puts_ && cap) cache_trim(dir_, cap - cap / 10);
   } catch (const Error& e) {
@@ -281,17 +285,29 @@ CacheSummary cache_summary(const fs::path& dir) {
   return s;
 }
 
-std::string CacheSummary::text() const {
+std::string report_text(const CacheSummary& c) {
   auto pct = [](uint64_t hit, uint64_t miss) {
     return hit + miss ? fmt::format(" ({:.0f}%)", 100.0 * double(hit) / double(hit + miss)) : std::string();
   };
-  auto s = fmt::format("cache folder   {}\nentries        {}\nsize           {} of {}\nhits           {}{}\nmisses         {}\n",
-                       dir.string(), entries, size_text(bytes), max_bytes ? size_text(max_bytes) : "no cap", hits,
-                       pct(hits, misses), misses);
-  if (remote_hits || remote_misses)
-    s += fmt::format("remote hits    {}{} (of the local misses)\nremote misses  {} (compiled)\n", remote_hits,
-                     pct(remote_hits, remote_misses), remote_misses);
+  auto s = fmt::format(
+      "cache folder   {}\nentries        {}\nsize           {} of {}\nhits           {}{}\nmisses         {}\n",
+      c.dir.string(), c.entries, size_text(c.bytes), c.max_bytes ? size_text(c.max_bytes) : "no cap", c.hits,
+      pct(c.hits, c.misses), c.misses);
+  if (c.remote_hits || c.remote_misses)
+    s += fmt::format("remote hits    {}{} (of the local misses)\nremote misses  {} (compiled)\n", c.remote_hits,
+                     pct(c.remote_hits, c.remote_misses), c.remote_misses);
   return s;
+}
+
+std::string report_json(const CacheSummary& c) {
+  return to_json(toml::table{{"dir", c.dir.string()},
+                             {"entries", int64_t(c.entries)},
+                             {"bytes", int64_t(c.bytes)},
+                             {"max_bytes", int64_t(c.max_bytes)},
+                             {"hits", int64_t(c.hits)},
+                             {"misses", int64_t(c.misses)},
+                             {"remote_hits", int64_t(c.remote_hits)},
+                             {"remote_misses", int64_t(c.remote_misses)}});
 }
 
 uint64_t cache_clear(const fs::path& dir) {
@@ -310,7 +326,8 @@ void cache_set_max_size(const fs::path& dir, uint64_t bytes) {
   fs::create_directories(dir, ec);
   if (ec) fail(Exit::output, fmt::format("cannot create the cache folder {}: {}", dir.string(), ec.message()));
   CacheLock lock(dir);
-  auto text = fmt::format("# wrp-build's cache settings (wrp-build --cache-max-size); 0: no cap\nmax_size = {}\n", bytes);
+  auto text =
+      fmt::format("# wrp-build's cache settings (wrp-build --cache-max-size); 0: no cap\nmax_size = {}\n", bytes);
   write_file_atomic(dir / kConfig, ByteView(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
   if (bytes) cache_trim(dir, bytes);
 }
@@ -321,10 +338,16 @@ uint64_t parse_size(const std::string& text, const std::string& what) {
   auto [p, ec] = std::from_chars(text.data(), end, v);
   std::string unit(p, end);
   for (auto& c : unit) c = char(std::tolower(static_cast<unsigned char>(c)));
-  if (unit.ends_with("ib")) unit.resize(unit.size() - 2);
-  else if (unit.ends_with("b")) unit.resize(unit.size() - 1);
-  double scale = unit.empty() ? 1 : unit == "k" ? 1024.0 : unit == "m" ? 1048576.0 : unit == "g" ? 1073741824.0
-                                                                       : unit == "t" ? 1099511627776.0 : -1;
+  if (unit.ends_with("ib"))
+    unit.resize(unit.size() - 2);
+  else if (unit.ends_with("b"))
+    unit.resize(unit.size() - 1);
+  double scale = unit.empty()  ? 1
+                 : unit == "k" ? 1024.0
+                 : unit == "m" ? 1048576.0
+                 : unit == "g" ? 1073741824.0
+                 : unit == "t" ? 1099511627776.0
+                               : -1;
   if (ec != std::errc() || text.empty() || v < 0 || scale < 0 || !std::isfinite(v * scale) || v * scale > 1.8e19)
     fail(Exit::usage, fmt::format("{} {}: expected a size such as 500M, 2G or 0 (no cap)", what, text));
   return uint64_t(v * scale);

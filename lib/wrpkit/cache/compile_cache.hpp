@@ -88,10 +88,12 @@ constexpr uint64_t kDefaultCacheMaxSize = uint64_t(2) << 30;
 struct CacheSummary {
   std::filesystem::path dir;
   uint64_t entries = 0, bytes = 0, max_bytes = kDefaultCacheMaxSize;
-  uint64_t hits = 0, misses = 0;  // of the folder, since it was created or cleared
+  uint64_t hits = 0, misses = 0;                // of the folder, since it was created or cleared
   uint64_t remote_hits = 0, remote_misses = 0;  // of the remotes asked on its misses
-  std::string text() const;
 };
+// wrp-build --cache-stats: the summary's two printers (base/report_writer.hpp).
+std::string report_text(const CacheSummary& s);
+std::string report_json(const CacheSummary& s);
 CacheSummary cache_summary(const std::filesystem::path& dir);
 // Removes every entry and the stats (the size cap stays); returns the entries removed.
 uint64_t cache_clear(const std::filesystem::path& dir);

@@ -2,24 +2,22 @@
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <map>
 #include <thread>
 
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/pipeline/plan.hpp"
-#include "wrpkit/pipeline/passes.hpp"
+#include "wrpkit/artifact/output_commit.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/base/json_toml.hpp"
-#include "wrpkit/artifact/output_commit.hpp"
+#include "wrpkit/pipeline/passes.hpp"
+#include "wrpkit/pipeline/plan.hpp"
 
 namespace wrp {
 
@@ -33,8 +31,8 @@ fs::path canonical_or_self(const fs::path& p) {
 
 void check_output_paths(const BuildOptions& opt, const fs::path& out) {
   if (out.extension() != ".wrp")
-    fail(Exit::usage, fmt::format("-o {}: the output must end in .wrp (Warp finds NAME_modules/ beside NAME.wrp)",
-                                  out.string()));
+    fail(Exit::usage,
+         fmt::format("-o {}: the output must end in .wrp (Warp finds NAME_modules/ beside NAME.wrp)", out.string()));
   auto in_wrp = canonical_or_self(opt.input), out_wrp = canonical_or_self(out);
   if (in_wrp == out_wrp || canonical_or_self(modules_dir_for(opt.input)) == canonical_or_self(modules_dir_for(out)))
     fail(Exit::usage, fmt::format("-o {} would overwrite the input; choose another output name", out.string()));
@@ -45,8 +43,8 @@ void check_output_paths(const BuildOptions& opt, const fs::path& out) {
   // (a full disk can still stop the commit, which then leaves nothing half-written).
   auto folder = out.has_parent_path() ? out.parent_path() : fs::path(".");
   if (!fs::is_directory(folder, ec))
-    fail(Exit::output, fmt::format("cannot write {}: folder {} does not exist; create it first", out.string(),
-                                   folder.string()));
+    fail(Exit::output,
+         fmt::format("cannot write {}: folder {} does not exist; create it first", out.string(), folder.string()));
   if (::access(folder.c_str(), W_OK | X_OK) != 0)
     fail(Exit::output, fmt::format("cannot write {}: folder {} is not writable ({})", out.string(), folder.string(),
                                    std::strerror(errno)));
@@ -121,14 +119,16 @@ BuildReport sign_built(const BuildOptions& opt, const SigningKey& key) {
     std::error_code ec;
     if (!fs::is_regular_file(path, ec))
       fail(Exit::bad_input, fmt::format("{}: the wrpkit manifest lists {}, which is missing; copy the artifact again "
-                                        "from its source", a.name(), path.string()));
+                                        "from its source",
+                                        a.name(), path.string()));
     bytes.push_back(read_file(path));
     if (bytes.back().size() != f.size || sha256_hex(bytes.back()) != f.sha256)
       fail(Exit::bad_input, fmt::format("{}: differs from the wrpkit manifest; the artifact was damaged or changed "
-                                        "after wrp-build wrote it", path.string()));
+                                        "after wrp-build wrote it",
+                                        path.string()));
     if (free_file_name(dir, f.name, bytes.back()) != f.name)
-      fail(Exit::usage, fmt::format("{} holds another {}: sign into a new output, or remove the old one",
-                                    dir.string(), f.name));
+      fail(Exit::usage,
+           fmt::format("{} holds another {}: sign into a new output, or remove the old one", dir.string(), f.name));
   }
   for (size_t i = 0; i < bytes.size(); ++i) files.push_back({a.integrity.manifest->files[i].name, bytes[i]});
   Container c = a.container;
@@ -155,8 +155,10 @@ fs::path family_output_path(const fs::path& out, const std::string& family) {
 
 BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   std::optional<SigningKey> key;
-  if (!opt.sign_key.empty()) key = read_signing_key(opt.sign_key);
-  else if (opt.sign_only) fail(Exit::usage, "--sign-only needs the key: --sign KEY.pem");
+  if (!opt.sign_key.empty())
+    key = read_signing_key(opt.sign_key);
+  else if (opt.sign_only)
+    fail(Exit::usage, "--sign-only needs the key: --sign KEY.pem");
   if (opt.sign_only) return sign_built(opt, *key);
   if (opt.targets.empty()) fail(Exit::usage, "no target archs: pass --arch or --profile");
   if (opt.compress != "none" && opt.compress != "default" && opt.compress != "size")
@@ -188,10 +190,11 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   auto families = sass_families(opt.targets);
   if (opt.split_families && families.size() > 1 && a.ops.has_conditionals && !strict_header_arch(a.meta.version)) {
     for (auto& [family, archs] : families)
-      report.outputs.push_back(
-          build_one(opt, a, family_output_path(opt.output, family), archs, tools, report, progress, key ? &*key : nullptr));
+      report.outputs.push_back(build_one(opt, a, family_output_path(opt.output, family), archs, tools, report, progress,
+                                         key ? &*key : nullptr));
   } else {
-    report.outputs.push_back(build_one(opt, a, opt.output, opt.targets, tools, report, progress, key ? &*key : nullptr));
+    report.outputs.push_back(
+        build_one(opt, a, opt.output, opt.targets, tools, report, progress, key ? &*key : nullptr));
   }
   auto counts = tools.cache_counts();
   report.cache = counts.enabled;
@@ -208,43 +211,59 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   return report;
 }
 
-std::string BuildReport::json() const {
+std::string report_json(const BuildReport& r) {
   toml::array outs, sources;
-  for (auto& c : compile_sources) sources.push_back(toml::table{{"what", c.what}, {"from", c.from}});
-  for (auto& o : outputs) {
+  for (auto& c : r.compile_sources) sources.push_back(toml::table{{"what", c.what}, {"from", c.from}});
+  for (auto& o : r.outputs) {
     toml::array targets, mods;
     for (auto& t : o.targets) targets.push_back(t.sm());
     for (auto& m : o.modules) {
       toml::array imgs;
       for (auto& i : m.images)
-        imgs.push_back(toml::table{{"kind", image_kind_name(i.kind)}, {"arch", i.arch.str()}, {"size", int64_t(i.size)},
-                                   {"sha256", i.sha256}, {"from", image_origin_name(i.from)}, {"compiler", i.compiler}});
-      mods.push_back(toml::table{{"source", m.source_file}, {"file", m.output_file}, {"size", int64_t(m.bytes)},
-                                 {"from", image_origin_name(m.from)}, {"cuda_source", m.cuda_source},
-                                 {"kernels_built", int64_t(m.kernels_kept)}, {"kernels_in_source", int64_t(m.kernels_total)},
+        imgs.push_back(toml::table{{"kind", image_kind_name(i.kind)},
+                                   {"arch", i.arch.str()},
+                                   {"size", int64_t(i.size)},
+                                   {"sha256", i.sha256},
+                                   {"from", image_origin_name(i.from)},
+                                   {"compiler", i.compiler}});
+      mods.push_back(toml::table{{"source", m.source_file},
+                                 {"file", m.output_file},
+                                 {"size", int64_t(m.bytes)},
+                                 {"from", image_origin_name(m.from)},
+                                 {"cuda_source", m.cuda_source},
+                                 {"kernels_built", int64_t(m.kernels_kept)},
+                                 {"kernels_in_source", int64_t(m.kernels_total)},
                                  {"images", std::move(imgs)}});
     }
     toml::array helper_ops;
     for (auto& n : o.replay_helpers_for) helper_ops.push_back(n);
-    outs.push_back(toml::table{{"wrp", o.wrp.string()}, {"modules_dir", modules_dir_for(o.wrp).string()},
-                               {"targets", std::move(targets)}, {"target_arch", int64_t(o.target_arch)},
-                               {"target_arch_changed", o.target_arch_changed}, {"modules", std::move(mods)},
-                               {"min_driver", o.min_driver}, {"min_driver_from", o.min_driver_from},
+    outs.push_back(toml::table{{"wrp", o.wrp.string()},
+                               {"modules_dir", modules_dir_for(o.wrp).string()},
+                               {"targets", std::move(targets)},
+                               {"target_arch", int64_t(o.target_arch)},
+                               {"target_arch_changed", o.target_arch_changed},
+                               {"modules", std::move(mods)},
+                               {"min_driver", o.min_driver},
+                               {"min_driver_from", o.min_driver_from},
                                {"replay_helpers_size", int64_t(o.replay_helpers_bytes)},
-                               {"replay_helpers_for", std::move(helper_ops)}, {"signed_by", o.signed_by}});
+                               {"replay_helpers_for", std::move(helper_ops)},
+                               {"signed_by", o.signed_by}});
   }
-  return to_json(toml::table{{"outputs", std::move(outs)}, {"toolchain", toolchain}, {"jobs", int64_t(jobs)},
-                             {"compiles", int64_t(compiles)},
-                             {"cache", toml::table{{"enabled", cache}, {"remote", cache_remote},
-                                                   {"hits", int64_t(cache_hits)},
-                                                   {"remote_hits", int64_t(cache_remote_hits)},
-                                                   {"misses", int64_t(cache_misses)}}},
+  return to_json(toml::table{{"outputs", std::move(outs)},
+                             {"toolchain", r.toolchain},
+                             {"jobs", int64_t(r.jobs)},
+                             {"compiles", int64_t(r.compiles)},
+                             {"cache", toml::table{{"enabled", r.cache},
+                                                   {"remote", r.cache_remote},
+                                                   {"hits", int64_t(r.cache_hits)},
+                                                   {"remote_hits", int64_t(r.cache_remote_hits)},
+                                                   {"misses", int64_t(r.cache_misses)}}},
                              {"compile_sources", std::move(sources)}});
 }
 
-std::string BuildReport::text() const {
+std::string report_text(const BuildReport& r) {
   std::string s;
-  for (auto& o : outputs) {
+  for (auto& o : r.outputs) {
     if (o.modules.empty() && !o.signed_by.empty()) {  // --sign-only
       s += fmt::format("wrote {}: the input as it was, its manifest signed with Ed25519 key {}\n", o.wrp.string(),
                        o.signed_by.substr(0, 16));
@@ -253,9 +272,10 @@ std::string BuildReport::text() const {
     std::string targets;
     for (auto& t : o.targets) targets += fmt::format("{}{}", targets.empty() ? "" : " ", t.sm());
     s += fmt::format("wrote {} ({} module(s)){}\n", o.wrp.string(), o.modules.size(),
-                     targets.empty() ? "" : fmt::format(" for {}, loading with no JIT on drivers of CUDA {} and newer "
-                                                        "(the floor, from {})",
-                                                        targets, o.min_driver, o.min_driver_from));
+                     targets.empty() ? ""
+                                     : fmt::format(" for {}, loading with no JIT on drivers of CUDA {} and newer "
+                                                   "(the floor, from {})",
+                                                   targets, o.min_driver, o.min_driver_from));
     for (auto& m : o.modules) {
       std::string imgs;
       for (auto& i : m.images) imgs += fmt::format("{}{}", imgs.empty() ? "" : " ", i.arch.str());
@@ -263,8 +283,8 @@ std::string BuildReport::text() const {
       if (m.kernels_kept < m.kernels_total)
         kernels = fmt::format("; {} of its {} kernels, the rest are never launched", m.kernels_kept, m.kernels_total);
       s += fmt::format("  {} -> {} ({} bytes: {} from {}{}{})\n", m.source_file, m.output_file, m.bytes, imgs,
-                       image_origin_name(m.from),
-                       kernels, m.cuda_source.empty() ? "" : "; keeps " + m.cuda_source + " for Warp's own fallback");
+                       image_origin_name(m.from), kernels,
+                       m.cuda_source.empty() ? "" : "; keeps " + m.cuda_source + " for Warp's own fallback");
     }
     if (o.replay_helpers_bytes)
       s += fmt::format("  + wrp-run's helper kernels (for {}) for every target ({} bytes)\n",
@@ -273,16 +293,16 @@ std::string BuildReport::text() const {
       s += fmt::format("  target_arch set to {} so if/while condition kernels build for every target\n", o.target_arch);
     if (!o.signed_by.empty()) s += fmt::format("  signed with Ed25519 key {}\n", o.signed_by.substr(0, 16));
   }
-  if (!compile_sources.empty()) {
+  if (!r.compile_sources.empty()) {
     s += "images:\n";
-    for (auto& c : compile_sources) s += fmt::format("  {:<8} {}\n", c.from, c.what);
+    for (auto& c : r.compile_sources) s += fmt::format("  {:<8} {}\n", c.from, c.what);
   }
-  if (compiles && cache_remote)
+  if (r.compiles && r.cache_remote)
     s += fmt::format("{} image(s): {} compiled, {} from the build cache, {} from the remote cache; {}, {} job(s)\n",
-                     compiles, cache_misses, cache_hits, cache_remote_hits, toolchain, jobs);
-  else if (compiles)
-    s += fmt::format("{} image(s): {} compiled, {} from the build cache{}; {}, {} job(s)\n", compiles, cache_misses,
-                     cache_hits, cache ? "" : " (off)", toolchain, jobs);
+                     r.compiles, r.cache_misses, r.cache_hits, r.cache_remote_hits, r.toolchain, r.jobs);
+  else if (r.compiles)
+    s += fmt::format("{} image(s): {} compiled, {} from the build cache{}; {}, {} job(s)\n", r.compiles, r.cache_misses,
+                     r.cache_hits, r.cache ? "" : " (off)", r.toolchain, r.jobs);
   return s;
 }
 

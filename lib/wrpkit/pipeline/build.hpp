@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "wrpkit/base/arch.hpp"
+#include "wrpkit/base/progress.hpp"
 #include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/toolchain/compile.hpp"
 #include "wrpkit/toolchain/package.hpp"
-#include "wrpkit/base/progress.hpp"
 #include "wrpkit/toolchain/toolset.hpp"
 
 namespace wrp {
@@ -37,15 +37,15 @@ struct BuildOptions {
   std::string compress = "default";  // none | default | size
   unsigned jobs = 0;                 // 0: one per core
   bool force = false, split_families = false, allow_cpu = false;
-  bool all_kernels = false;  // compile every kernel of a module, not only the graph's
+  bool all_kernels = false;    // compile every kernel of a module, not only the graph's
   bool replay_helpers = true;  // add wrp-run's helper kernels where the graph needs them (helper_kernels.hpp)
   BuildFrom from = BuildFrom::automatic;
   // --sign: an Ed25519 private key (PEM) that signs the output's manifest (seal.hpp).
   // --sign-only: sign `input`, an intact wrp-build output, into `output` without rebuilding.
   fs::path sign_key;
   bool sign_only = false;
-  ToolsetOptions tools;      // where the compilers, NVRTC, Warp's headers and the cache are
-  ProgressFn progress;       // called as compiles and packs finish (one call at a time); may be empty
+  ToolsetOptions tools;  // where the compilers, NVRTC, Warp's headers and the cache are
+  ProgressFn progress;   // called as compiles and packs finish (one call at a time); may be empty
 };
 
 // What a module's images are made from (also recorded as provenance).
@@ -78,25 +78,26 @@ struct BuildOutput {
   uint32_t target_arch = 0;
   bool target_arch_changed = false;
   std::vector<BuiltModule> modules;
-  uint64_t replay_helpers_bytes = 0;  // wrp-run's helper fatbin in the .wrp; 0: none (helper_kernels.hpp)
+  uint64_t replay_helpers_bytes = 0;            // wrp-run's helper fatbin in the .wrp; 0: none (helper_kernels.hpp)
   std::vector<std::string> replay_helpers_for;  // the ops that launch them (the replay plan's helper_ops)
-  std::string signed_by;  // the id of the key that signed its manifest (--sign); empty: unsigned
+  std::string signed_by;                        // the id of the key that signed its manifest (--sign); empty: unsigned
 };
 
 struct BuildReport {
   std::vector<BuildOutput> outputs;
   std::string toolchain;  // the compilers and packager used
   unsigned jobs = 0;
-  size_t compiles = 0;  // distinct images the build needed (module images and helpers)
-  bool cache = false;   // a build cache was used
-  bool cache_remote = false;  // remote storage behind the cache folder (--cache-remote)
-  uint64_t cache_hits = 0, cache_misses = 0;  // of `compiles`: taken from the cache folder / compiled
-  uint64_t cache_remote_hits = 0;             // of `compiles`: taken from a remote storage
+  size_t compiles = 0;                                  // distinct images the build needed (module images and helpers)
+  bool cache = false;                                   // a build cache was used
+  bool cache_remote = false;                            // remote storage behind the cache folder (--cache-remote)
+  uint64_t cache_hits = 0, cache_misses = 0;            // of `compiles`: taken from the cache folder / compiled
+  uint64_t cache_remote_hits = 0;                       // of `compiles`: taken from a remote storage
   std::vector<Toolset::CompileSource> compile_sources;  // each image, and whether local, remote or compiled
-  // The report's two printers: JSON (one object, keys sorted) and text.
-  std::string json() const;
-  std::string text() const;
 };
+
+// The report's two printers (base/report_writer.hpp): JSON (one object, keys sorted) and text.
+std::string report_json(const BuildReport& r);
+std::string report_text(const BuildReport& r);
 
 // `tools`: nullptr for the real CUDA libraries (opt.tools says where); tests pass a fake.
 BuildReport run_build(const BuildOptions& opt, Toolset* tools = nullptr);

@@ -1,9 +1,9 @@
 #include "wrpkit/report/inspect_print.hpp"
 
 #include <fmt/format.h>
+#include <toml++/toml.h>
 
 #include <algorithm>
-#include <toml++/toml.h>
 
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/json_toml.hpp"
@@ -17,9 +17,12 @@ namespace {
 std::string image_origin_text(const InspectImage& ii) {
   auto& i = ii.image;
   std::string s;
-  if (i.kind == ImageKind::ptx) s = ", PTX ISA " + i.ptx_isa;
-  else if (i.release) s = fmt::format(", CUDA {} SASS (ELF ABI {})", i.release->str(), i.elf_abi);
-  else if (i.elf_abi) s = fmt::format(", ELF ABI {}", i.elf_abi);
+  if (i.kind == ImageKind::ptx)
+    s = ", PTX ISA " + i.ptx_isa;
+  else if (i.release)
+    s = fmt::format(", CUDA {} SASS (ELF ABI {})", i.release->str(), i.elf_abi);
+  else if (i.elf_abi)
+    s = fmt::format(", ELF ABI {}", i.elf_abi);
   if (ii.min_driver) s += fmt::format(", driver >= {}", ii.min_driver->str());
   return s;
 }
@@ -46,9 +49,10 @@ void module_text(std::string& txt, const InspectModule& m) {
 }
 
 void load_matrix_text(std::string& txt, const LoadMatrix& lm) {
-  txt += fmt::format("load matrix{} (sass = native, jit = driver compiles PTX at load, source = Warp 1.19 compiles "
-                     "the retained .cu at load, none = cannot load):\n",
-                     lm.driver ? fmt::format(" under a CUDA {} driver", lm.driver->str()) : "");
+  txt += fmt::format(
+      "load matrix{} (sass = native, jit = driver compiles PTX at load, source = Warp 1.19 compiles "
+      "the retained .cu at load, none = cannot load):\n",
+      lm.driver ? fmt::format(" under a CUDA {} driver", lm.driver->str()) : "");
   size_t width = 19;  // "if/while conditions"
   for (auto& f : lm.name_column) width = std::max(width, f.size());
   auto row = [&](const std::string& name, const std::vector<LoadPath>& paths) {
@@ -94,13 +98,15 @@ toml::table load_matrix_json(const LoadMatrix& lm, toml::table& j) {
 }
 
 toml::table module_json(const InspectModule& m) {
-  toml::table mt{{"file", m.file}, {"name", m.name}, {"hash", m.hash}, {"target_arch", m.target_arch},
-                 {"kind", m.kind}};
+  toml::table mt{
+      {"file", m.file}, {"name", m.name}, {"hash", m.hash}, {"target_arch", m.target_arch}, {"kind", m.kind}};
   if (m.present) {
     toml::array arr;
     for (auto& ii : m.images) {
       auto& i = ii.image;
-      toml::table t{{"kind", image_kind_name(i.kind)}, {"arch", i.arch.str()}, {"size", int64_t(i.size)},
+      toml::table t{{"kind", image_kind_name(i.kind)},
+                    {"arch", i.arch.str()},
+                    {"size", int64_t(i.size)},
                     {"compressed", i.compressed}};
       if (!i.ptx_isa.empty()) t.insert("ptx_isa", i.ptx_isa);
       if (i.elf_abi) t.insert("elf_abi", int64_t(i.elf_abi));
@@ -112,16 +118,21 @@ toml::table module_json(const InspectModule& m) {
     mt.insert("images", std::move(arr));
   }
   if (auto& r = m.record) {
-    toml::table rt{{"binary_kind", r->binary_kind}, {"fallback_reason", r->fallback_reason},
-                   {"source_retained", r->source_retained}, {"binary_digest", r->binary_digest},
+    toml::table rt{{"binary_kind", r->binary_kind},
+                   {"fallback_reason", r->fallback_reason},
+                   {"source_retained", r->source_retained},
+                   {"binary_digest", r->binary_digest},
                    {"source_digest", r->source_digest}};
     if (r->source_retained) rt.insert("source_file", r->source_file), rt.insert("recipe", r->recipe);
     mt.insert("record", std::move(rt));
   }
   toml::array kernels;
   for (auto& k : m.kernels)
-    kernels.push_back(toml::table{{"key", k.key}, {"forward", k.forward}, {"backward", k.backward},
-                                  {"launches", int64_t(k.launches)}, {"block_dim", k.block_dim}});
+    kernels.push_back(toml::table{{"key", k.key},
+                                  {"forward", k.forward},
+                                  {"backward", k.backward},
+                                  {"launches", int64_t(k.launches)},
+                                  {"block_dim", k.block_dim}});
   mt.insert("kernels", std::move(kernels));
   return mt;
 }
@@ -135,8 +146,11 @@ toml::array array_of(const std::vector<T>& v) {
 
 void device_json(toml::table& j, const DeviceCheck& d) {
   auto& g = d.plan.gpu;
-  j.insert_or_assign("device", toml::table{{"name", g.name}, {"arch", g.arch.sm()}, {"driver", g.driver_str()},
-                                 {"ordinal", int64_t(g.ordinal)}, {"jit_disabled", g.jit_disabled}});
+  j.insert_or_assign("device", toml::table{{"name", g.name},
+                                           {"arch", g.arch.sm()},
+                                           {"driver", g.driver_str()},
+                                           {"ordinal", int64_t(g.ordinal)},
+                                           {"jit_disabled", g.jit_disabled}});
   toml::array mods;
   for (size_t i = 0; i < d.plan.modules.size(); ++i) {
     auto& p = d.plan.modules[i];
@@ -155,10 +169,13 @@ void device_json(toml::table& j, const DeviceCheck& d) {
 std::string integrity_text(const InspectReport& r) {
   auto& in = r.integrity;
   std::string s;
-  if (in.state == "unverified") s = "integrity: unverified: no wrpkit manifest (not built by wrp-build, or by an older one)";
-  else if (in.state == "damaged") s = "integrity: DAMAGED: its bytes differ from the wrpkit manifest (hazards below)";
-  else s = fmt::format("integrity: verified: every byte matches the manifest of its header, {} sections and {} file(s)",
-                       in.sections, in.files);
+  if (in.state == "unverified")
+    s = "integrity: unverified: no wrpkit manifest (not built by wrp-build, or by an older one)";
+  else if (in.state == "damaged")
+    s = "integrity: DAMAGED: its bytes differ from the wrpkit manifest (hazards below)";
+  else
+    s = fmt::format("integrity: verified: every byte matches the manifest of its header, {} sections and {} file(s)",
+                    in.sections, in.files);
   if (!in.key_id.empty()) {
     auto key = in.key_id.substr(0, 16);
     s += in.signature == "not_checked" ? fmt::format("; signed by key {} (--verify --trust PUB.pem checks it)", key)
@@ -176,12 +193,13 @@ std::string integrity_text(const InspectReport& r) {
 
 }  // namespace
 
-std::string inspect_text(const InspectReport& r) {
+std::string report_text(const InspectReport& r) {
   std::string txt = fmt::format("{}: Warp capture, format {}, {} graph, target_arch {}\n", r.file, r.format_version,
                                 r.cpu ? "CPU" : "CUDA", r.target_arch);
-  txt += r.exact_warp ? fmt::format("written by Warp {}: loads only in Warp {} (its loader requires the exact producer "
-                                    "version)\n",
-                                    r.producer_version, r.producer_version)
+  txt += r.exact_warp ? fmt::format(
+                            "written by Warp {}: loads only in Warp {} (its loader requires the exact producer "
+                            "version)\n",
+                            r.producer_version, r.producer_version)
                       : fmt::format("loads in {}\n", r.loads_in);
   std::vector<std::string> secs;
   for (auto& s : r.sections) secs.push_back(fmt::format("{} {}", s.name, size_text(s.size)));
@@ -196,11 +214,11 @@ std::string inspect_text(const InspectReport& r) {
   if (!binds.empty()) txt += fmt::format("bindings: {}\n", fmt::join(binds, ", "));
   std::vector<std::string> ops;
   for (auto& [name, n] : r.ops.by_type) ops.push_back(fmt::format("{} {}", name, n));
-  txt += fmt::format("ops: {} ({}); {}\n", r.ops.count, ops.empty() ? "none" : fmt::format("{}", fmt::join(ops, ", ")),
-                     r.ops.all_launches_resolved ? "every launch resolves to a metadata kernel"
-                                                 : "SOME LAUNCHES DO NOT RESOLVE");
-  auto helper_text = r.helper_archs.empty() ? std::string()
-                                            : fmt::format("; its helper kernels: {}", fmt::join(r.helper_archs, " "));
+  txt += fmt::format(
+      "ops: {} ({}); {}\n", r.ops.count, ops.empty() ? "none" : fmt::format("{}", fmt::join(ops, ", ")),
+      r.ops.all_launches_resolved ? "every launch resolves to a metadata kernel" : "SOME LAUNCHES DO NOT RESOLVE");
+  auto helper_text =
+      r.helper_archs.empty() ? std::string() : fmt::format("; its helper kernels: {}", fmt::join(r.helper_archs, " "));
   txt += r.replay_blockers.empty() ? fmt::format("wrp-run: replays it (no Warp needed{})\n", helper_text)
                                    : fmt::format("wrp-run: cannot replay it: {}\n", fmt::join(r.replay_blockers, "; "));
   txt += integrity_text(r);
@@ -214,7 +232,9 @@ std::string inspect_text(const InspectReport& r) {
   return txt;
 }
 
-std::string device_check_text(const InspectReport& r, const DeviceCheck& d) {
+std::string report_text(const DeviceReport& dr) {
+  auto& r = dr.inspect;
+  auto& d = dr.check;
   auto& g = d.plan.gpu;
   std::string txt = fmt::format("{} on GPU {}: {} ({}), driver {}{}\n", r.file, g.ordinal, g.name, g.arch.sm(),
                                 g.driver_str(), g.jit_disabled ? ", PTX JIT disabled" : "");
@@ -224,7 +244,8 @@ std::string device_check_text(const InspectReport& r, const DeviceCheck& d) {
     if (!p.fix.empty() && p.outcome != Outcome::sass) txt += fmt::format("             fix: {}\n", p.fix);
     if (i < d.loads.size()) txt += fmt::format("             load: {}\n", d.loads[i].message);
   }
-  for (auto& p : d.plan.graph) txt += fmt::format("  {:10} {}\n             fix: {}\n", outcome_name(p.outcome), p.message, p.fix);
+  for (auto& p : d.plan.graph)
+    txt += fmt::format("  {:10} {}\n             fix: {}\n", outcome_name(p.outcome), p.message, p.fix);
   txt += d.worst == Outcome::sass ? "OK: loads with no JIT\n"
          : d.exit_code == 0       ? "OK: loads, with PTX JIT for some modules (--allow-jit)\n"
          : d.exit_code == 1       ? "WARNING: needs PTX JIT at load (slow cold start)\n"
@@ -232,10 +253,15 @@ std::string device_check_text(const InspectReport& r, const DeviceCheck& d) {
   return txt;
 }
 
-std::string inspect_json(const InspectReport& r, const DeviceCheck* device) {
-  toml::table j{{"file", r.file}, {"format_version", int64_t(r.format_version)}, {"device", r.cpu ? "cpu" : "cuda"},
-                {"target_arch", r.target_arch}, {"header_target_arch", r.header_target_arch},
-                {"loads_in_warp", r.loads_in}, {"meshes", int64_t(r.meshes)}, {"regions", int64_t(r.regions)}};
+static std::string inspect_json(const InspectReport& r, const DeviceCheck* device) {
+  toml::table j{{"file", r.file},
+                {"format_version", int64_t(r.format_version)},
+                {"device", r.cpu ? "cpu" : "cuda"},
+                {"target_arch", r.target_arch},
+                {"header_target_arch", r.header_target_arch},
+                {"loads_in_warp", r.loads_in},
+                {"meshes", int64_t(r.meshes)},
+                {"regions", int64_t(r.regions)}};
   if (r.exact_warp) j.insert("producer_version", r.producer_version);
   toml::array secs;
   for (auto& s : r.sections)
@@ -251,10 +277,13 @@ std::string inspect_json(const InspectReport& r, const DeviceCheck* device) {
   j.insert("bindings", std::move(binds));
   toml::table by_type;
   for (auto& [name, n] : r.ops.by_type) by_type.insert(name, int64_t(n));
-  j.insert("ops", toml::table{{"count", int64_t(r.ops.count)}, {"top_level", int64_t(r.ops.top_level)},
-                              {"by_type", std::move(by_type)}, {"max_depth", int64_t(r.ops.max_depth)},
+  j.insert("ops", toml::table{{"count", int64_t(r.ops.count)},
+                              {"top_level", int64_t(r.ops.top_level)},
+                              {"by_type", std::move(by_type)},
+                              {"max_depth", int64_t(r.ops.max_depth)},
                               {"all_launches_resolved", r.ops.all_launches_resolved}});
-  j.insert("wrp_run", toml::table{{"replays", r.replay_blockers.empty()}, {"blockers", array_of(r.replay_blockers)},
+  j.insert("wrp_run", toml::table{{"replays", r.replay_blockers.empty()},
+                                  {"blockers", array_of(r.replay_blockers)},
                                   {"helpers", array_of(r.helper_archs)}});
   toml::array hz;
   for (auto& h : r.hazards) hz.push_back(toml::table{{"code", h.code}, {"module", h.module}, {"message", h.message}});
@@ -262,14 +291,21 @@ std::string inspect_json(const InspectReport& r, const DeviceCheck* device) {
   if (r.load_matrix) j.insert("load_matrix", load_matrix_json(*r.load_matrix, j));
   if (r.provenance) j.insert("wrpkit", provenance_table(*r.provenance));
   auto& in = r.integrity;
-  j.insert("integrity", toml::table{{"state", in.state}, {"signature", in.signature}, {"key_id", in.key_id},
-                                    {"sections", int64_t(in.sections)}, {"files", int64_t(in.files)},
+  j.insert("integrity", toml::table{{"state", in.state},
+                                    {"signature", in.signature},
+                                    {"key_id", in.key_id},
+                                    {"sections", int64_t(in.sections)},
+                                    {"files", int64_t(in.files)},
                                     {"files_not_read", array_of(in.files_not_read)}});
   if (auto& v = r.verify)
-    j.insert("verify", toml::table{{"ok", v->problems.empty()}, {"trust_given", v->trust_given},
-                                   {"problems", array_of(v->problems)}});
+    j.insert(
+        "verify",
+        toml::table{{"ok", v->problems.empty()}, {"trust_given", v->trust_given}, {"problems", array_of(v->problems)}});
   if (device) device_json(j, *device);
   return to_json(j);
 }
+
+std::string report_json(const InspectReport& r) { return inspect_json(r, nullptr); }
+std::string report_json(const DeviceReport& d) { return inspect_json(d.inspect, &d.check); }
 
 }  // namespace wrp

@@ -1,6 +1,6 @@
-// The two printers of wrp-inspect's report (inspect.hpp) and its device check
-// (device_check.hpp): text for people, JSON for programs (docs/inspect-json.md).
-// Everything either prints is in the report; neither decides anything.
+// The two printers of wrp-inspect's report (inspect.hpp) and of its device check
+// (device_check.hpp), for base/report_writer.hpp: text for people, JSON for programs
+// (docs/inspect-json.md). Everything either prints is in the report; neither decides anything.
 #pragma once
 #include <string>
 
@@ -9,10 +9,17 @@
 
 namespace wrp {
 
-std::string inspect_text(const InspectReport& r);
-std::string device_check_text(const InspectReport& r, const DeviceCheck& d);
-// One JSON document; with `device`, the check's keys (device, outcomes,
-// graph_outcomes, exit_code) join the report's.
-std::string inspect_json(const InspectReport& r, const DeviceCheck* device = nullptr);
+// wrp-inspect --device: the artifact's report and the check on the GPU, printed together.
+struct DeviceReport {
+  const InspectReport& inspect;
+  const DeviceCheck& check;
+};
+
+std::string report_text(const InspectReport& r);
+std::string report_json(const InspectReport& r);
+std::string report_text(const DeviceReport& r);
+// One JSON document: the report's keys, with the check's (device, outcomes,
+// graph_outcomes, exit_code) joined in.
+std::string report_json(const DeviceReport& r);
 
 }  // namespace wrp
