@@ -12,10 +12,10 @@ file(WRITE "${OUTPUT}.new" "// Generated from ${name} by cmake/embed_file.cmake;
 #include <string_view>
 namespace wrp {
 namespace {
-const char data[] = {
+const char ${SYMBOL}_bytes[] = {
 ${bytes}0};
 }  // namespace
-std::string_view ${SYMBOL}() { return {data, ${size}}; }
+std::string_view ${SYMBOL}() { return {${SYMBOL}_bytes, ${size}}; }
 }  // namespace wrp
 ")
 file(COPY_FILE "${OUTPUT}.new" "${OUTPUT}" ONLY_IF_DIFFERENT)

@@ -2,8 +2,7 @@
 # package, so a C++ program does find_package(wrpkit) and links wrpkit::wrpkit
 # (examples/CMakeLists.txt builds that way against an installed wrpkit).
 include(CMakePackageConfigHelpers)
-# wrpkit::wrpkit_runtime: the replay runtime's C API (wrp_runtime.h), which wrp-run uses too
-# (not in the fuzz build, which has the library and its fuzz targets only).
+# wrpkit::wrpkit_runtime: the replay runtime's C API (wrp_runtime.h), which wrp-run uses too.
 # The C++ library's archives only link into programs of the same C++ runtime: the
 # Zig-built wheels (libc++) install the C API alone, which any compiler can use
 # (scripts/wheel turns WRPKIT_INSTALL_CXX_LIBRARY off; the sdist keeps it).

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The aarch64 wheel, installed the way an Arm host installs it, against the x86_64
 wheel, both as scripts/wheel built them on this machine:
-   1. an aarch64 CPython (Debian 12's, scripts/aarch64-python) run by qemu-user makes
+   1. an aarch64 CPython (Debian 12's, tests/cross/aarch64-python) run by qemu-user makes
       a venv, and pip running inside it installs the aarch64 wheel with its
       dependencies (the NVIDIA aarch64 wheels, warp-lang for Warp's headers): pip
       itself decides that manylinux_2_28_aarch64 fits; `import wrpkit` works there;
@@ -56,7 +56,7 @@ def main():
     dist = os.path.abspath(sys.argv[1])
     arm_wheel = glob.glob(os.path.join(dist, "wrpkit-*-manylinux_2_28_aarch64.whl"))[0]
     x86_wheel = glob.glob(os.path.join(dist, "wrpkit-*-manylinux_2_28_x86_64.whl"))[0]
-    sysroot = must(run([os.path.join(ROOT, "scripts", "aarch64-python")]), "scripts/aarch64-python").stdout.strip()
+    sysroot = must(run([os.path.join(ROOT, "tests", "cross", "aarch64-python")]), "tests/cross/aarch64-python").stdout.strip()
     tmp = tempfile.mkdtemp(prefix="wrpkit-aarch64-wheel-")
 
     def emulated(binary, *args, cwd=None):

@@ -8,24 +8,12 @@
 #include <filesystem>
 
 #include "fuzz_target.hpp"
+#include "real_metadata.hpp"
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/replay/plan.hpp"
 #include "wrpkit/replay/graph.hpp"
+#include "wrpkit/replay/plan.hpp"
 
 namespace {
-
-const wrp::Metadata& real_metadata() {
-  static wrp::Metadata meta = [] {
-    auto* env = std::getenv("WRPKIT_SOURCE_DIR");
-    auto root = std::filesystem::path(env ? env : WRPKIT_SOURCE_DIR);
-    try {
-      return wrp::open_artifact(root / "tests/data/warp-1.17.0-h200/unique_adjoint/unique_adjoint.wrp", false).meta;
-    } catch (const wrp::Error&) {
-      return wrp::Metadata{};
-    }
-  }();
-  return meta;
-}
 
 uintptr_t g_next = 1;
 wrp::CUgraphNode next_node() { return reinterpret_cast<wrp::CUgraphNode>(g_next++); }
@@ -38,11 +26,16 @@ wrp::CudaApi fake_driver() {
     return 0;
   };
   a.cuGraphAddMemcpyNode = [](wrp::CUgraphNode* n, wrp::CUgraph, const wrp::CUgraphNode*, size_t,
-                              const wrp::CuMemcpy3D*, wrp::CUcontext) { *n = next_node(); return 0; };
+                              const wrp::CuMemcpy3D*, wrp::CUcontext) {
+    *n = next_node();
+    return 0;
+  };
   a.cuGraphAddMemsetNode = [](wrp::CUgraphNode* n, wrp::CUgraph, const wrp::CUgraphNode*, size_t,
-                              const wrp::CuMemsetNodeParams*, wrp::CUcontext) { *n = next_node(); return 0; };
-  a.cuGraphAddNode = [](wrp::CUgraphNode* n, wrp::CUgraph, const wrp::CUgraphNode*, size_t,
-                        wrp::CuGraphNodeParams* p) {
+                              const wrp::CuMemsetNodeParams*, wrp::CUcontext) {
+    *n = next_node();
+    return 0;
+  };
+  a.cuGraphAddNode = [](wrp::CUgraphNode* n, wrp::CUgraph, const wrp::CUgraphNode*, size_t, wrp::CuGraphNodeParams* p) {
     static wrp::CUgraph bodies[2];
     bodies[0] = reinterpret_cast<wrp::CUgraph>(g_next++);
     p->conditional.phGraph_out = bodies;
@@ -50,7 +43,10 @@ wrp::CudaApi fake_driver() {
     return 0;
   };
   a.cuGraphConditionalHandleCreate = [](wrp::CUgraphConditionalHandle* h, wrp::CUgraph, wrp::CUcontext, unsigned,
-                                        unsigned) { *h = g_next++; return 0; };
+                                        unsigned) {
+    *h = g_next++;
+    return 0;
+  };
   return a;
 }
 
@@ -66,9 +62,7 @@ class Resources : public wrp::ReplayResources {
       case wrp::Operand::Area::constants:
         FUZZ_CHECK(p.offset < plan_.constants_size);
         return 0x100000000000ull + p.offset;
-      case wrp::Operand::Area::scratch:
-        FUZZ_CHECK(p.offset < plan_.scratch_size);
-        return 0x200000000000ull + p.offset;
+      case wrp::Operand::Area::scratch: FUZZ_CHECK(p.offset < plan_.scratch_size); return 0x200000000000ull + p.offset;
       case wrp::Operand::Area::none: break;
     }
     return 0;

@@ -8,16 +8,24 @@
 #include <string>
 #include <vector>
 
+#include "wrpkit/base/arch.hpp"
+#include "wrpkit/base/bytes.hpp"
+
 // Ends the running test case as skipped: ctest reports it "Skipped" (the discovered
 // tests' SKIP_REGULAR_EXPRESSION in tests/CMakeLists.txt), never "Passed".
-#define WRPKIT_SKIP(why)                        \
-  do {                                          \
-    std::printf("WRPKIT-SKIP: %s\n", why);     \
-    std::fflush(stdout);                        \
-    return;                                     \
+#define WRPKIT_SKIP(why)                   \
+  do {                                     \
+    std::printf("WRPKIT-SKIP: %s\n", why); \
+    std::fflush(stdout);                   \
+    return;                                \
   } while (0)
 
 namespace fixtures {
+
+// An SM arch by name ("sm_90"), for tests that spell them.
+inline wrp::Arch sm(const char* s) { return *wrp::parse_arch(s); }
+// A section's or file's bytes as text.
+inline std::string text(const wrp::Bytes& b) { return std::string(b.begin(), b.end()); }
 
 namespace fs = std::filesystem;
 
@@ -28,11 +36,11 @@ inline fs::path local(const std::string& folder) {
   return d / (d.filename().string() + ".wrp");
 }
 // Named captures the unit tests rely on, one per form a user meets.
-inline fs::path ptx75() { return local("warp-1.17.0-h200/particles"); }          // format 15, PTX compute_75
+inline fs::path ptx75() { return local("warp-1.17.0-h200/particles"); }             // format 15, PTX compute_75
 inline fs::path two_modules() { return local("warp-1.17.0-h200/unique_adjoint"); }  // two modules, an adjoint launch
 inline fs::path while_loop() { return local("warp-1.17.0-h200/while_loop"); }
-inline fs::path cubin16() { return local("warp-1.18.0-h200/default/tiles"); }      // format 16, CUBIN sm_90 only
-inline fs::path ptx16() { return local("warp-1.18.0-h200/ptx75/unique_adjoint"); }  // format 16, PTX ISA 9.4
+inline fs::path cubin16() { return local("warp-1.18.0-h200/default/tiles"); }            // format 16, CUBIN sm_90 only
+inline fs::path ptx16() { return local("warp-1.18.0-h200/ptx75/unique_adjoint"); }       // format 16, PTX ISA 9.4
 inline fs::path cubin18_source() { return local("warp-1.19.0-h200/default-sf/tiles"); }  // format 18, CUBIN + .cu
 inline fs::path ptx18_source() { return local("warp-1.19.0-h200/ptx75-sf/unique_adjoint"); }
 inline fs::path cubin18_binary_only() { return local("warp-1.19.0-h200/binary-only/saxpy__default"); }

@@ -4,16 +4,16 @@
 
 #include "fixtures.hpp"
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/pipeline/plan.hpp"
-#include "wrpkit/load/driver_floor.hpp"
-#include "wrpkit/formats/elf.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/elf.hpp"
+#include "wrpkit/load/driver_floor.hpp"
+#include "wrpkit/pipeline/plan.hpp"
 
 using namespace wrp;
 
 namespace {
 
-Arch sm(const char* s) { return *parse_arch(s); }
+using fixtures::sm;
 
 // An ELF header alone (no sections), as a CUDA 12 compiler writes one for `sm`.
 Bytes cuda12_elf(int sm_number, uint32_t e_version) {
@@ -33,7 +33,7 @@ TEST_CASE("driver rules: minor-version compatibility on the desktop and Thor, no
   CHECK(has_minor_version_compat(sm("sm_90")));
   CHECK(has_minor_version_compat(sm("sm_110")));
   CHECK_FALSE(has_minor_version_compat(sm("sm_87")));
-  CHECK(sass_loads_under({12, 9}, {12, 2}, sm("sm_90")));    // a newer 12.x compiler, an older 12.x driver
+  CHECK(sass_loads_under({12, 9}, {12, 2}, sm("sm_90")));        // a newer 12.x compiler, an older 12.x driver
   CHECK_FALSE(sass_loads_under({12, 9}, {12, 6}, sm("sm_87")));  // JetPack 6 without cuda-compat
   CHECK(sass_loads_under({12, 6}, {12, 6}, sm("sm_87")));
   CHECK_FALSE(sass_loads_under({13, 5}, {12, 9}, sm("sm_90")));  // CUDA 13 SASS, CUDA 12 driver
@@ -48,7 +48,7 @@ TEST_CASE("elf: a CUDA 12 cubin names its compiler in e_version, a CUDA 13 one i
   REQUIRE(e.release);
   CHECK(*e.release == CudaVersion{12, 6});
   CHECK_FALSE(parse_elf("x.cubin", cuda12_elf(87, 1)).release);  // nothing said
-  auto a = open_artifact(fixtures::cubin16());  // Warp 1.18's CUBIN: NVRTC 13.4
+  auto a = open_artifact(fixtures::cubin16());                   // Warp 1.18's CUBIN: NVRTC 13.4
   auto& img = a.modules[0].binary.images[0];
   CHECK(img.elf_abi == 8);
   REQUIRE(img.release);
@@ -57,8 +57,8 @@ TEST_CASE("elf: a CUDA 12 cubin names its compiler in e_version, a CUDA 13 one i
 }
 
 TEST_CASE("capture_cuda: the CUDA of the Warp that wrote the capture") {
-  CHECK(capture_cuda(open_artifact(fixtures::ptx75())) == CudaVersion{12, 9});   // warp-lang 1.17: PTX ISA 8.8
-  CHECK(capture_cuda(open_artifact(fixtures::ptx16())) == CudaVersion{13, 4});   // 1.18: PTX ISA 9.4
+  CHECK(capture_cuda(open_artifact(fixtures::ptx75())) == CudaVersion{12, 9});           // warp-lang 1.17: PTX ISA 8.8
+  CHECK(capture_cuda(open_artifact(fixtures::ptx16())) == CudaVersion{13, 4});           // 1.18: PTX ISA 9.4
   CHECK(capture_cuda(open_artifact(fixtures::cubin18_source())) == CudaVersion{13, 4});  // 1.19: its CUBIN's note
   CHECK_FALSE(capture_cuda(open_artifact(fixtures::cpu18())));
 }

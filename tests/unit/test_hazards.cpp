@@ -21,10 +21,11 @@ const Hazard* find(const std::vector<Hazard>& hz, const std::string& code) {
   auto it = std::find_if(hz.begin(), hz.end(), [&](auto& h) { return h.code == code; });
   return it == hz.end() ? nullptr : &*it;
 }
-Arch sm(const char* s) { return *parse_arch(s); }
+using fixtures::sm;
 
 // A real capture whose modules folder reads through `edit` (a file's name and bytes in, nullopt: absent).
-Artifact edited(const fs::path& wrp, std::function<std::optional<Bytes>(const std::string&, std::optional<Bytes>)> edit) {
+Artifact edited(const fs::path& wrp,
+                std::function<std::optional<Bytes>(const std::string&, std::optional<Bytes>)> edit) {
   auto files = module_files_in(modules_dir_for(wrp));
   return open_artifact_bytes(wrp, read_file(wrp), [&](const std::string& name) { return edit(name, files(name)); });
 }
@@ -68,17 +69,14 @@ TEST_CASE("hazards: format 18 digests: an edited module, an edited or missing re
     if (b && !b->empty()) (*b)[b->size() / 2] ^= 1;
     return b;
   };
-  auto a = edited(bin, [&](const std::string& name, std::optional<Bytes> b) {
-    return name.ends_with(".cubin") ? flipped(b) : b;
-  });
+  auto a = edited(
+      bin, [&](const std::string& name, std::optional<Bytes> b) { return name.ends_with(".cubin") ? flipped(b) : b; });
   CHECK(find(find_hazards(a, {}), "binary_digest_mismatch"));
-  auto s = edited(bin, [&](const std::string& name, std::optional<Bytes> b) {
-    return name.ends_with(".cu") ? flipped(b) : b;
-  });
+  auto s = edited(
+      bin, [&](const std::string& name, std::optional<Bytes> b) { return name.ends_with(".cu") ? flipped(b) : b; });
   CHECK(find(find_hazards(s, {}), "source_digest_mismatch"));
-  auto gone = edited(bin, [&](const std::string& name, std::optional<Bytes> b) {
-    return name.ends_with(".cu") ? std::nullopt : b;
-  });
+  auto gone = edited(
+      bin, [&](const std::string& name, std::optional<Bytes> b) { return name.ends_with(".cu") ? std::nullopt : b; });
   CHECK(find(find_hazards(gone, {}), "source_missing"));
 }
 

@@ -3,6 +3,7 @@
 // the file, the byte and the line.
 #include <doctest/doctest.h>
 
+#include "fixtures.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/trust/manifest.hpp"
 
@@ -10,17 +11,19 @@ using namespace wrp;
 
 namespace {
 
-Manifest sample() {
+Manifest manifest_sample() {
   Manifest m{{16, 0, 0, 75, std::string(70, '0')}, {}, {}};
   m.sections.push_back({1, 0, 361, std::string(64, 'a')});
   m.sections.push_back({0x574B0001, 0, 1437, std::string(64, 'b')});
-  m.files.push_back({"m.1234abcd.fatbin", 71688, std::string(64, 'c'), {{0, "sm_87", 35120, std::string(64, 'd')},
-                                                                          {1, "compute_75", 8104, std::string(64, 'e')}}});
+  m.files.push_back({"m.1234abcd.fatbin",
+                     71688,
+                     std::string(64, 'c'),
+                     {{0, "sm_87", 35120, std::string(64, 'd')}, {1, "compute_75", 8104, std::string(64, 'e')}}});
   m.files.push_back({"m.cu", 900, std::string(64, 'f'), {}});
   return m;
 }
 
-std::string text(const Bytes& b) { return std::string(b.begin(), b.end()); }
+using fixtures::text;
 Bytes bytes(const std::string& s) { return Bytes(s.begin(), s.end()); }
 
 // The message of parsing `s`, or "" when it parses.
@@ -43,12 +46,12 @@ std::string replaced(std::string s, const std::string& from, const std::string& 
 }  // namespace
 
 TEST_CASE("manifest: written, read back, written again: the same bytes and fields") {
-  auto b = serialize_manifest(sample());
+  auto b = serialize_manifest(manifest_sample());
   CHECK(text(b).starts_with("wrpkit-manifest 1\nheader 16 0 0 75 "));
   CHECK(text(b).find("section 574b0001 0 1437 ") != std::string::npos);
   CHECK(text(b).ends_with("end\n"));
   auto back = parse_manifest("t.wrp", b, 0);
-  CHECK(back == sample());
+  CHECK(back == manifest_sample());
   CHECK(back.file("m.cu")->size == 900);
   CHECK(back.file("other") == nullptr);
   Manifest empty{{18, 0, 1, 0, std::string(70, '0')}, {}, {}};
@@ -56,7 +59,7 @@ TEST_CASE("manifest: written, read back, written again: the same bytes and field
 }
 
 TEST_CASE("manifest: any other spelling is bad input naming the file, byte and line") {
-  auto good = text(serialize_manifest(sample()));
+  auto good = text(serialize_manifest(manifest_sample()));
   CHECK(refusal(good) == "");
   auto msg = refusal(replaced(good, "sm_87 35120", "sm_87 035120"));
   CHECK(msg.starts_with("t.wrp: wrpkit manifest at byte "));
@@ -71,11 +74,11 @@ TEST_CASE("manifest: any other spelling is bad input naming the file, byte and l
            {std::string(64, 'a'), std::string(64, 'A')},
            {std::string(64, 'a'), std::string(63, 'a')},
            {"m.1234abcd.fatbin", "../m.fatbin"},
-           {"file m.cu", "file a.cu"},                      // names out of order
-           {"image 1 compute_75", "image 2 compute_75"},    // an index skipped
+           {"file m.cu", "file a.cu"},                    // names out of order
+           {"image 1 compute_75", "image 2 compute_75"},  // an index skipped
            {"image 0 sm_87", "image 0 sm/87"},
-           {"71688", "99999999999999999999999"},            // beyond 64 bits
-           {"end\n", ""},                                   // cut short
+           {"71688", "99999999999999999999999"},  // beyond 64 bits
+           {"end\n", ""},                         // cut short
            {"end\n", "end\nend\n"},
            {"end\n", "end"},
            {"file m.cu", "fil m.cu"},

@@ -2,6 +2,7 @@
 // record, the same bytes every time; keys of the wrong type read as absent.
 #include <doctest/doctest.h>
 
+#include "fixtures.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/provenance.hpp"
 
@@ -9,28 +10,50 @@ using namespace wrp;
 
 namespace {
 
-Provenance sample() {
-  Provenance p{.wrpkit_version = "0.1.0", .targets = {"sm_75", "sm_90"}, .ptx = "lowest", .compress = "default",
-               .kernels = "launched", .target_arch = 75, .min_driver = "12.0", .min_driver_from = "--min-driver",
-               .capture_cuda = "12.9", .input_wrp = "sim.wrp", .input_wrp_sha256 = std::string(64, 'a'),
-               .tools = "nvJitLink 12.9", .options = "-O3"};
-  ProvenanceModule m{.file = "m.1234abcd.fatbin", .source = "m.sm75.ptx", .from = "ptx",
-                     .source_sha256 = std::string(64, 'b'), .sha256 = std::string(64, 'c'), .kernels_built = 2,
+Provenance provenance_sample() {
+  Provenance p{.wrpkit_version = "0.1.0",
+               .targets = {"sm_75", "sm_90"},
+               .ptx = "lowest",
+               .compress = "default",
+               .kernels = "launched",
+               .target_arch = 75,
+               .min_driver = "12.0",
+               .min_driver_from = "--min-driver",
+               .capture_cuda = "12.9",
+               .input_wrp = "sim.wrp",
+               .input_wrp_sha256 = std::string(64, 'a'),
+               .tools = "nvJitLink 12.9",
+               .options = "-O3"};
+  ProvenanceModule m{.file = "m.1234abcd.fatbin",
+                     .source = "m.sm75.ptx",
+                     .from = "ptx",
+                     .source_sha256 = std::string(64, 'b'),
+                     .sha256 = std::string(64, 'c'),
+                     .kernels_built = 2,
                      .kernels_in_source = 3};
-  m.images.push_back({.kind = "sass", .arch = "sm_75", .from = "ptx", .sha256 = std::string(64, 'd'),
-                      .compiler = "12.9", .size = 1000});
-  m.images.push_back({.kind = "ptx", .arch = "compute_75", .from = "ptx", .sha256 = std::string(64, 'e'),
-                      .ptx_isa = "8.8", .min_driver = "12.9", .size = 2000});
+  m.images.push_back({.kind = "sass",
+                      .arch = "sm_75",
+                      .from = "ptx",
+                      .sha256 = std::string(64, 'd'),
+                      .compiler = "12.9",
+                      .size = 1000});
+  m.images.push_back({.kind = "ptx",
+                      .arch = "compute_75",
+                      .from = "ptx",
+                      .sha256 = std::string(64, 'e'),
+                      .ptx_isa = "8.8",
+                      .min_driver = "12.9",
+                      .size = 2000});
   p.modules.push_back(m);
   p.replay_helpers = ProvenanceHelpers{.images = {"sm_75", "sm_90"}, .size = 4096, .sha256 = std::string(64, 'f')};
   return p;
 }
-std::string text(const Bytes& b) { return std::string(b.begin(), b.end()); }
+using fixtures::text;
 
 }  // namespace
 
 TEST_CASE("provenance: written, read back, written again: the same bytes, the same fields") {
-  auto bytes = serialize_provenance(sample());
+  auto bytes = serialize_provenance(provenance_sample());
   auto back = parse_provenance("t.wrp", bytes, 0);
   CHECK(serialize_provenance(back) == bytes);
   CHECK(back.targets == std::vector<std::string>{"sm_75", "sm_90"});
@@ -47,7 +70,8 @@ TEST_CASE("provenance: written, read back, written again: the same bytes, the sa
 }
 
 TEST_CASE("provenance: keys absent or of the wrong type read as absent, a bad list entry as '?'") {
-  std::string t = "wrpkit_version = 7\ntargets = [1, 'sm_90']\ntarget_arch = 'x'\n[[modules]]\nfile = 'a'\nimages = [1]\n";
+  std::string t =
+      "wrpkit_version = 7\ntargets = [1, 'sm_90']\ntarget_arch = 'x'\n[[modules]]\nfile = 'a'\nimages = [1]\n";
   auto p = parse_provenance("t.wrp", Bytes(t.begin(), t.end()), 0);
   CHECK(p.wrpkit_version.empty());
   CHECK(p.targets == std::vector<std::string>{"?", "sm_90"});

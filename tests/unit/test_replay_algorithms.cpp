@@ -12,9 +12,9 @@
 #include <set>
 
 #include "fixtures.hpp"
-#include "wrpkit/pipeline/helper_source.hpp"
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/pipeline/helper_source.hpp"
 #include "wrpkit/replay/algorithms.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
 #include "wrpkit/replay/plan.hpp"
@@ -87,7 +87,7 @@ DevicePtr address(const Operand& p) {
   return 0;
 }
 
-struct Node {
+struct ChainNode {
   std::string what;  // entry, "copy" or "zero"
   unsigned x = 0, y = 0, block = 0;
   std::vector<uint64_t> args;
@@ -98,7 +98,7 @@ struct Node {
 // A chain's plan nodes as numbers; each kernel argument's width checked against the
 // kernel's own declaration (a host value of the wrong width would shift the rest).
 struct Recorder {
-  std::vector<Node> nodes;
+  std::vector<ChainNode> nodes;
   explicit Recorder(const std::vector<PlanNode>& plan) {
     for (auto& p : plan) {
       if (p.kind == PlanNode::Kind::copy) {
@@ -111,7 +111,7 @@ struct Recorder {
         continue;
       }
       REQUIRE(p.kind == PlanNode::Kind::helper);
-      Node n{p.entry, p.grid.x, p.grid.y, p.grid.block};
+      ChainNode n{p.entry, p.grid.x, p.grid.y, p.grid.block};
       auto sizes = param_sizes(p.entry);
       REQUIRE_MESSAGE(sizes.size() == p.args.size(), p.entry << ": " << p.args.size() << " arguments");
       for (size_t i = 0; i < sizes.size(); ++i) {
@@ -211,9 +211,12 @@ TEST_CASE("algorithm records: radix sorts of six key types, value widths and a p
   REQUIRE(sorts.size() == 6);
   std::vector<std::tuple<uint8_t, int, int, int>> got;  // key type, begin bit, end bit, value bytes
   for (auto* s : sorts) got.emplace_back(s->algo.dtype, s->algo.begin_bit, s->algo.end_bit, s->algo.value_size);
-  CHECK(got == std::vector<std::tuple<uint8_t, int, int, int>>{{kInt32, 0, 32, 4}, {kFloat32, 0, 32, 4},
-                                                                {kInt64, 0, 64, 8}, {kUInt32, 4, 28, 4},
-                                                                {kFloat64, 0, 64, 8}, {kInt32, 0, 32, 4}});
+  CHECK(got == std::vector<std::tuple<uint8_t, int, int, int>>{{kInt32, 0, 32, 4},
+                                                               {kFloat32, 0, 32, 4},
+                                                               {kInt64, 0, 64, 8},
+                                                               {kUInt32, 4, 28, 4},
+                                                               {kFloat64, 0, 64, 8},
+                                                               {kInt32, 0, 32, 4}});
   CHECK(sorts[0]->algo.a.region == region_of(a, "i32_keys_in"));
   CHECK(sorts[5]->algo.count == 1);
 }
@@ -261,7 +264,8 @@ TEST_CASE("chains: a 32-bit radix sort is four passes of histogram, scan and sca
   CHECK(algorithm_scratch_size(o) == (buckets * 4 + 255) / 256 * 256);  // the histogram alone
 }
 
-TEST_CASE("chains: bits 4..28 take three passes and a copy back, 64-bit keys with 8-byte values take eight and a copy") {
+TEST_CASE(
+    "chains: bits 4..28 take three passes and a copy back, 64-bit keys with 8-byte values take eight and a copy") {
   auto& a = scene("radix_sorts");
   auto sorts = ops_of(a, kOpRadixSort);
   auto rec = chain(a, *sorts[3]);  // uint32 keys, bits [4, 28)
@@ -285,8 +289,8 @@ TEST_CASE("chains: bits 4..28 take three passes and a copy back, 64-bit keys wit
   CHECK(one.entries() == "wrpkit_radix_tile_k32_v32");
   CHECK(one.nodes[0].args == std::vector<uint64_t>{k1, v1, 1, 1, 0, 32});  // keys, values, n, kind, bits [0, 32)
   CHECK(algorithm_scratch_size(*sorts[5]) == 0);
-  CHECK(entries_of(a, *sorts[2]) ==
-        std::vector<std::string>{"wrpkit_radix_histogram_k64", "wrpkit_scan_apply_u32", "wrpkit_radix_scatter_k64_v64"});
+  CHECK(entries_of(a, *sorts[2]) == std::vector<std::string>{"wrpkit_radix_histogram_k64", "wrpkit_scan_apply_u32",
+                                                             "wrpkit_radix_scatter_k64_v64"});
 }
 
 TEST_CASE("chains: scans by element type and component, sums per component, an inner product as one") {
@@ -295,10 +299,10 @@ TEST_CASE("chains: scans by element type and component, sums per component, an i
   auto vec = chain(a, *scans[4]);  // 3001 vec3: two tiles, three components
   CHECK(vec.entries() == "wrpkit_scan_sums_f32 wrpkit_scan_offsets_f32 wrpkit_scan_apply_f32");
   CHECK((vec.nodes[0].x == 2 && vec.nodes[0].y == 3 && vec.nodes[1].x == 1 && vec.nodes[1].y == 3));
-  CHECK(vec.nodes[2].args[7] == 1);  // inclusive
+  CHECK(vec.nodes[2].args[7] == 1);                                 // inclusive
   CHECK(chain(a, *scans[2]).entries() == "wrpkit_scan_apply_u64");  // int64 scans as uint64; one element, one tile
-  auto three = chain(a, *scans[0]);  // 5000 int32: three tiles
-  CHECK(three.nodes[2].args[5] == kScratch);  // the tile offsets
+  auto three = chain(a, *scans[0]);                                 // 5000 int32: three tiles
+  CHECK(three.nodes[2].args[5] == kScratch);                        // the tile offsets
   CHECK(algorithm_scratch_size(*scans[0]) == 256);
   auto strided = chain(a, *scans[6]);
   CHECK((strided.nodes[2].args[3] == 8 && strided.nodes[2].args[4] == 4));  // in and out strides
@@ -319,7 +323,9 @@ TEST_CASE("chains: scans by element type and component, sums per component, an i
   CHECK(column.nodes[0].args[7] == (DevicePtr(red[4]->algo.c.region) << 24) + 4);
 }
 
-TEST_CASE("chains: run-length encode is one kernel for one tile, else heads, scan, runs and lengths, a segmented sort one kernel") {
+TEST_CASE(
+    "chains: run-length encode is one kernel for one tile, else heads, scan, runs and lengths, a segmented sort one "
+    "kernel") {
   auto& r = scene("runlength");
   auto rle = ops_of(r, kOpRunlengthEncode);
   auto small = chain(r, *rle[2]);  // 777 values: one scan tile, one block does it all
@@ -329,12 +335,13 @@ TEST_CASE("chains: run-length encode is one kernel for one tile, else heads, sca
                                                      DevicePtr(g.c.region) << 24, DevicePtr(g.d.region) << 24});
   CHECK((small.nodes[0].x == 1 && algorithm_scratch_size(*rle[2]) == 0));
   auto rec = chain(r, *rle[0]);  // 18072 values: nine scan tiles
-  CHECK(rec.entries() == "wrpkit_rle_heads wrpkit_scan_sums_u32 wrpkit_scan_offsets_u32 wrpkit_scan_apply_u32 "
-                         "wrpkit_rle_runs wrpkit_rle_lengths");
+  CHECK(rec.entries() ==
+        "wrpkit_rle_heads wrpkit_scan_sums_u32 wrpkit_scan_offsets_u32 wrpkit_scan_apply_u32 "
+        "wrpkit_rle_runs wrpkit_rle_lengths");
   CHECK(rec.nodes[3].args[7] == 1);  // inclusive: each element's run number + 1
   DevicePtr count = DevicePtr(rle[0]->algo.d.region) << 24;
   CHECK(rec.nodes[4].args[5] == count);
-  CHECK(rec.nodes[5].args[1] == count);  // the lengths kernel reads the count the runs kernel wrote
+  CHECK(rec.nodes[5].args[1] == count);             // the lengths kernel reads the count the runs kernel wrote
   CHECK(rec.nodes[4].args[4] == kScratch + 72448);  // run starts after the 18072 run numbers (72288 bytes, 256-aligned)
   auto& s = scene("segmented_sorts");
   auto seg = ops_of(s, kOpSegmentedSort);
@@ -342,7 +349,7 @@ TEST_CASE("chains: run-length encode is one kernel for one tile, else heads, sca
   CHECK(one.entries() == "wrpkit_segmented_sort");
   CHECK((one.nodes[0].x == 310 && one.nodes[0].args[2] == 10000 && one.nodes[0].args[5] == 1));
   CHECK(one.nodes[0].args[4] == one.nodes[0].args[3] + 4);  // inferred ends
-  CHECK(chain(s, *seg[1]).nodes[0].args[5] == 2);  // float keys
+  CHECK(chain(s, *seg[1]).nodes[0].args[5] == 2);           // float keys
   CHECK(algorithm_scratch_size(*seg[0]) == 0);
 }
 
@@ -373,8 +380,9 @@ TEST_CASE("chains: operands misaligned for their elements or of too many compone
   o.algo.count = 10;
   o.algo.stride_a = o.algo.stride_b = 8;
   o.algo.a = {1, 4};
-  CHECK(refusal(o) == "x.wrp: operations[0] (op): the input at offset 4 of region 1 is not aligned to its 8-byte "
-                      "elements");
+  CHECK(refusal(o) ==
+        "x.wrp: operations[0] (op): the input at offset 4 of region 1 is not aligned to its 8-byte "
+        "elements");
   o.algo.a = {1, 0};
   o.algo.type_len = 70000;
   CHECK(refusal(o).find("elements of 70000 scalars (wrp-run replays at most 65535)") != std::string::npos);
@@ -382,8 +390,8 @@ TEST_CASE("chains: operands misaligned for their elements or of too many compone
   empty.type = kOpRunlengthEncode;
   empty.algo.d = {1, 0};
   std::vector<PlanNode> plan;
-  append_algorithm(plan, empty, [](const RegionRef&, uint64_t, const char*) { return Operand::in_region(1, 256); },
-                   Operand{}, "t");
+  append_algorithm(
+      plan, empty, [](const RegionRef&, uint64_t, const char*) { return Operand::in_region(1, 256); }, Operand{}, "t");
   Recorder rec(plan);
   CHECK((rec.entries() == "zero" && rec.nodes[0].bytes == 4));
 }

@@ -9,7 +9,7 @@
 
 using namespace wrp;
 
-static std::string usage_error(const std::string& text) {
+static std::string targets_error(const std::string& text) {
   try {
     parse_manifest(text, "t.toml");
   } catch (const Error& e) {
@@ -50,20 +50,27 @@ TEST_CASE("the built-in manifest is the project's targets.toml, and $WRPKIT_TARG
 }
 
 TEST_CASE("manifest errors name the key and the fix") {
-  CHECK(usage_error("default = \"x\"\n[profiles.a]\narchs = [\"sm_87\"]\n").find("names profile 'x'") != std::string::npos);
-  CHECK(usage_error("default = \"a\"\n[profiles.a]\narchs = []\n").find("profiles.a.archs: empty list") != std::string::npos);
-  CHECK(usage_error("default = \"a\"\n[profiles.a]\narchs = [\"sm_999\"]\n").find("unknown arch 'sm_999'") != std::string::npos);
-  CHECK(usage_error("default = \"a\"\n[profiles.a]\narchs = [\"sm_87\"]\ncuda = 12.6\n").find("profiles.a.cuda") != std::string::npos);
-  CHECK(usage_error("default = \"a\"\n[profiles.a]\narchs = [\"sm_87\"]\ncuda = \"twelve\"\n").find("e.g. cuda = \"12.6\"") != std::string::npos);
+  CHECK(targets_error("default = \"x\"\n[profiles.a]\narchs = [\"sm_87\"]\n").find("names profile 'x'") !=
+        std::string::npos);
+  CHECK(targets_error("default = \"a\"\n[profiles.a]\narchs = []\n").find("profiles.a.archs: empty list") !=
+        std::string::npos);
+  CHECK(targets_error("default = \"a\"\n[profiles.a]\narchs = [\"sm_999\"]\n").find("unknown arch 'sm_999'") !=
+        std::string::npos);
+  CHECK(targets_error("default = \"a\"\n[profiles.a]\narchs = [\"sm_87\"]\ncuda = 12.6\n").find("profiles.a.cuda") !=
+        std::string::npos);
+  CHECK(targets_error("default = \"a\"\n[profiles.a]\narchs = [\"sm_87\"]\ncuda = \"twelve\"\n")
+            .find("e.g. cuda = \"12.6\"") != std::string::npos);
   // a profile states the oldest driver it must load on; sm_70 is a GPU (built by CUDA 12 for a 12.x floor)
-  auto floor = parse_manifest("default = \"a\"\n[profiles.a]\narchs = [\"sm_70\", \"sm_87\"]\ncuda = \"12.6\"\n", "t.toml");
+  auto floor =
+      parse_manifest("default = \"a\"\n[profiles.a]\narchs = [\"sm_70\", \"sm_87\"]\ncuda = \"12.6\"\n", "t.toml");
   CHECK(floor.profile("a").min_driver == CudaVersion{12, 6});
   CHECK_FALSE(default_manifest().profile("portable").min_driver);  // the capture's own
   CHECK(default_manifest().profile("jetson-orin").min_driver == CudaVersion{12, 6});
-  CHECK(usage_error("default = \"a\"\n[profiles.a]\narchs = [\"gfx90a\"]\n").find("not an SM arch") != std::string::npos);
-  CHECK(usage_error("default = \"a\"\n[profiles.a]\narch = [\"sm_90\"]\n").find("unknown key") != std::string::npos);
-  CHECK(usage_error("[profiles.a]\narchs = [\"sm_90\"]\n").find("default: missing") != std::string::npos);
-  CHECK(usage_error("default = \n").find("t.toml:") == 0);
+  CHECK(targets_error("default = \"a\"\n[profiles.a]\narchs = [\"gfx90a\"]\n").find("not an SM arch") !=
+        std::string::npos);
+  CHECK(targets_error("default = \"a\"\n[profiles.a]\narch = [\"sm_90\"]\n").find("unknown key") != std::string::npos);
+  CHECK(targets_error("[profiles.a]\narchs = [\"sm_90\"]\n").find("default: missing") != std::string::npos);
+  CHECK(targets_error("default = \n").find("t.toml:") == 0);
   auto m = parse_manifest("default = \"a\"\n[profiles.a]\narchs = [\"sm_90a\", \"sm_87\"]\n", "t.toml");
   CHECK(m.profile("a").archs[0].str() == "sm_90a");
   CHECK_THROWS_AS(m.profile("nope"), Error);
