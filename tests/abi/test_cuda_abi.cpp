@@ -15,7 +15,8 @@
   static_assert(offsetof(ours, field) == offsetof(theirs, field), #ours "." #field " is not where cuda.h has it")
 #define SAME_SIZE(ours, theirs) static_assert(sizeof(ours) == sizeof(theirs), #ours " differs in size from " #theirs)
 
-using wrp::CuKernelNodeParams, wrp::CuMemsetNodeParams, wrp::CuMemcpy3D, wrp::CuConditionalNodeParams, wrp::CuGraphNodeParams;
+using wrp::CuKernelNodeParams, wrp::CuMemsetNodeParams, wrp::CuMemcpy3D, wrp::CuConditionalNodeParams,
+    wrp::CuGraphNodeParams;
 
 SAME_SIZE(CuKernelNodeParams, CUDA_KERNEL_NODE_PARAMS_v1);
 SAME(CuKernelNodeParams, CUDA_KERNEL_NODE_PARAMS_v1, gridDimX);
@@ -51,7 +52,8 @@ SAME(CuGraphNodeParams, CUgraphNodeParams, conditional);
 SAME(CuGraphNodeParams, CUgraphNodeParams, reserved2);
 
 static_assert(CU_GRAPH_NODE_TYPE_CONDITIONAL == 13 && CU_GRAPH_COND_TYPE_IF == 0 && CU_GRAPH_COND_TYPE_WHILE == 1 &&
-              CU_MEMORYTYPE_DEVICE == 2, "enum values the graph builder uses");
+                  CU_MEMORYTYPE_DEVICE == 2,
+              "enum values the graph builder uses");
 
 // The entry points bound by name take these exact signatures.
 static_assert(sizeof(::CUgraphConditionalHandle) == sizeof(wrp::CUgraphConditionalHandle));
@@ -67,20 +69,22 @@ constexpr bool same_shape(RA (*)(A...), RB (*)(B...)) {
   else
     return sizeof(RA) == sizeof(RB) && ((sizeof(A) == sizeof(B)) && ...);
 }
-#define WRPKIT_CUDA_SAME_SHAPE(member, symbol, required, params)              \
+#define WRPKIT_CUDA_SAME_SHAPE(member, symbol, required, params) \
   static_assert(same_shape(wrp::CudaApi{}.member, &::symbol), #member " is not shaped as cuda.h declares " #symbol);
 WRPKIT_CUDA_ENTRIES(WRPKIT_CUDA_SAME_SHAPE)
 
 static_assert(wrp::kCuAttrComputeCapabilityMajor == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR &&
-              wrp::kCuAttrComputeCapabilityMinor == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR &&
-              wrp::kCuFuncAttrPtxVersion == CU_FUNC_ATTRIBUTE_PTX_VERSION &&
-              wrp::kCuFuncAttrBinaryVersion == CU_FUNC_ATTRIBUTE_BINARY_VERSION &&
-              wrp::kCuJitErrorLogBuffer == CU_JIT_ERROR_LOG_BUFFER &&
-              wrp::kCuJitErrorLogBufferSize == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES &&
-              wrp::kCuFuncAttrMaxDynamicSharedBytes == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES &&
-              wrp::kCuStreamNonBlocking == CU_STREAM_NON_BLOCKING && wrp::kCuErrorNotFound == CUDA_ERROR_NOT_FOUND &&
-              wrp::kCuGraphNodeConditional == CU_GRAPH_NODE_TYPE_CONDITIONAL && wrp::kCuCondIf == CU_GRAPH_COND_TYPE_IF &&
-              wrp::kCuCondWhile == CU_GRAPH_COND_TYPE_WHILE && wrp::kCuMemoryTypeDevice == CU_MEMORYTYPE_DEVICE,
+                  wrp::kCuAttrComputeCapabilityMinor == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR &&
+                  wrp::kCuFuncAttrPtxVersion == CU_FUNC_ATTRIBUTE_PTX_VERSION &&
+                  wrp::kCuFuncAttrBinaryVersion == CU_FUNC_ATTRIBUTE_BINARY_VERSION &&
+                  wrp::kCuJitErrorLogBuffer == CU_JIT_ERROR_LOG_BUFFER &&
+                  wrp::kCuJitErrorLogBufferSize == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES &&
+                  wrp::kCuFuncAttrMaxDynamicSharedBytes == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES &&
+                  wrp::kCuStreamNonBlocking == CU_STREAM_NON_BLOCKING &&
+                  wrp::kCuErrorNotFound == CUDA_ERROR_NOT_FOUND &&
+                  wrp::kCuGraphNodeConditional == CU_GRAPH_NODE_TYPE_CONDITIONAL &&
+                  wrp::kCuCondIf == CU_GRAPH_COND_TYPE_IF && wrp::kCuCondWhile == CU_GRAPH_COND_TYPE_WHILE &&
+                  wrp::kCuMemoryTypeDevice == CU_MEMORYTYPE_DEVICE,
               "the CUDA constants wrpkit passes (driver/cuda_api.hpp)");
 
 int main() { return 0; }

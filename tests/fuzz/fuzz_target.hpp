@@ -6,8 +6,8 @@
 // A target calls a reader on the input and lets only wrp::Error pass: any other
 // exception, a crash or a sanitizer report is a finding.
 #pragma once
-#include <cstddef>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -83,27 +83,27 @@ inline int run_tracked(Target t, const uint8_t* data, size_t size) {
   run_one(t, data, size);
   tracking = false;
   if (largest_allocation > allocation_budget(size)) {
-    std::fprintf(stderr, "fuzz property failed: one allocation of %zu bytes for a %zu-byte input\n",
-                 largest_allocation, size);
+    std::fprintf(stderr, "fuzz property failed: one allocation of %zu bytes for a %zu-byte input\n", largest_allocation,
+                 size);
     std::abort();
   }
   return 0;
 }
 }  // namespace fuzz
 
-#define WRPKIT_FUZZ_TARGET(NAME)                                                           \
-  static void fuzz_##NAME(wrp::ByteView input);                                            \
-  extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {                \
-    return ::fuzz::run_tracked(fuzz_##NAME, data, size);                                   \
-  }                                                                                        \
-  [[noreturn]] void fuzz::property_failed(const char* what) {                              \
-    fprintf(stderr, "fuzz property failed: %s\n", what);                                   \
-    abort();                                                                               \
-  }                                                                                        \
+#define WRPKIT_FUZZ_TARGET(NAME)                                            \
+  static void fuzz_##NAME(wrp::ByteView input);                             \
+  extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) { \
+    return ::fuzz::run_tracked(fuzz_##NAME, data, size);                    \
+  }                                                                         \
+  [[noreturn]] void fuzz::property_failed(const char* what) {               \
+    fprintf(stderr, "fuzz property failed: %s\n", what);                    \
+    abort();                                                                \
+  }                                                                         \
   static void fuzz_##NAME(wrp::ByteView input)
 #else
-#define WRPKIT_FUZZ_TARGET(NAME)                                                           \
-  static void fuzz_##NAME(wrp::ByteView input);                                            \
-  static ::fuzz::Register register_##NAME(#NAME, fuzz_##NAME);                             \
+#define WRPKIT_FUZZ_TARGET(NAME)                               \
+  static void fuzz_##NAME(wrp::ByteView input);                \
+  static ::fuzz::Register register_##NAME(#NAME, fuzz_##NAME); \
   static void fuzz_##NAME(wrp::ByteView input)
 #endif

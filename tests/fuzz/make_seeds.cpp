@@ -8,8 +8,8 @@
 
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/base/hash.hpp"
+#include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/formats/ptx.hpp"
 #include "wrpkit/pipeline/ptx_prune.hpp"
 

@@ -13,13 +13,13 @@
 #include <set>
 #include <string>
 
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
-#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/formats/launch_args.hpp"
+#include "wrpkit/replay/graph.hpp"
 #include "wrpkit/replay/plan.hpp"
 #include "wrpkit/replay/support.hpp"
-#include "wrpkit/replay/graph.hpp"
 
 using namespace wrp;
 
@@ -60,7 +60,8 @@ CUresult kernel(CUgraphNode* n, CUgraph g, const CUgraphNode* d, size_t k, const
 CudaApi fake_driver() {
   CudaApi a{};
   a.cuGraphAddKernelNode = kernel;
-  a.cuGraphAddMemcpyNode = [](CUgraphNode* n, CUgraph g, const CUgraphNode* d, size_t k, const CuMemcpy3D* p, CUcontext) {
+  a.cuGraphAddMemcpyNode = [](CUgraphNode* n, CUgraph g, const CUgraphNode* d, size_t k, const CuMemcpy3D* p,
+                              CUcontext) {
     g_log += fmt::format("copy g{} after {} {:x} <- {:x} {}\n", reinterpret_cast<uintptr_t>(g), dep(d, k), p->dstDevice,
                          p->srcDevice, p->WidthInBytes);
     *n = next();
@@ -76,9 +77,9 @@ CudaApi fake_driver() {
   a.cuGraphAddNode = [](CUgraphNode* n, CUgraph g, const CUgraphNode* d, size_t k, CuGraphNodeParams* p) {
     static CUgraph body[1];
     body[0] = reinterpret_cast<CUgraph>(g_next++);
-    g_log += fmt::format("conditional g{} after {} handle {:x} type {} bodies {} -> g{}\n", reinterpret_cast<uintptr_t>(g),
-                         dep(d, k), p->conditional.handle, p->conditional.type, p->conditional.size,
-                         reinterpret_cast<uintptr_t>(body[0]));
+    g_log += fmt::format("conditional g{} after {} handle {:x} type {} bodies {} -> g{}\n",
+                         reinterpret_cast<uintptr_t>(g), dep(d, k), p->conditional.handle, p->conditional.type,
+                         p->conditional.size, reinterpret_cast<uintptr_t>(body[0]));
     p->conditional.phGraph_out = body;
     *n = next();
     return CUresult(0);
@@ -151,16 +152,20 @@ int main(int argc, char** argv) {
       g_log += fmt::format("blockers: {}\nhelpers: {}\nconstants {} scratch {}\n",
                            fmt::join(replay_blockers(a, plan), " | "), fmt::join(plan.helper_entries, " "),
                            plan.constants_size, plan.scratch_size);
-      for (auto& c : plan.constants) g_log += fmt::format("constant @{} {}\n", c.offset, sha256_hex(c.bytes).substr(0, 12));
+      for (auto& c : plan.constants)
+        g_log += fmt::format("constant @{} {}\n", c.offset, sha256_hex(c.bytes).substr(0, 12));
       if (!plan.problems.empty()) fail(Exit::bad_input, plan.problems.front());
       Resources res(a, plan);
-      g_resolve = [&](int32_t id, uint64_t off) { return id > 0 ? res.address(Operand::in_region(uint32_t(id), off)) : 0; };
+      g_resolve = [&](int32_t id, uint64_t off) {
+        return id > 0 ? res.address(Operand::in_region(uint32_t(id), off)) : 0;
+      };
       build_graph(api, nullptr, res, reinterpret_cast<CUgraph>(uintptr_t(0x999)), plan);
     } catch (const Error& e) {
       status = fmt::format("refused (exit {})", int(e.code()));
       g_log += std::string(e.what()) + "\n";
     }
-    std::printf("%s graph %s %s\n", argv[i], status.c_str(), sha256_hex(Bytes(g_log.begin(), g_log.end())).substr(0, 16).c_str());
+    std::printf("%s graph %s %s\n", argv[i], status.c_str(),
+                sha256_hex(Bytes(g_log.begin(), g_log.end())).substr(0, 16).c_str());
     if (dump) std::fputs(g_log.c_str(), stdout);
   }
 }

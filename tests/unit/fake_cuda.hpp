@@ -3,11 +3,11 @@
 // images. Only the fields wrpkit's readers check are real; nothing here runs on
 // a GPU. So tests of the build's passes (FakeTools) need no CUDA library.
 #pragma once
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/cuda_version.hpp"
@@ -39,7 +39,7 @@ inline wrp::Bytes cubin(int sm, const std::vector<std::string>& entries, wrp::Cu
   put(b, 2, 2);    // e_type: executable
   put(b, 190, 2);  // e_machine: CUDA
   put(b, v2 ? 1 : uint64_t(release.major * 10 + release.minor), 4);
-  put(b, 0, 16);   // e_entry, e_phoff
+  put(b, 0, 16);  // e_entry, e_phoff
   put(b, shoff, 8);
   put(b, v2 ? uint64_t(sm) << 8 : uint64_t(sm), 4);
   put(b, 64, 2), put(b, 0, 2), put(b, 0, 2), put(b, 64, 2), put(b, 3, 2), put(b, 0, 2);
@@ -57,7 +57,8 @@ inline wrp::Bytes cubin(int sm, const std::vector<std::string>& entries, wrp::Cu
 
 // PTX of ISA `isa` (88: 8.8) for compute_`sm` declaring `entries`.
 inline wrp::Bytes ptx(int sm, const std::vector<std::string>& entries, int isa) {
-  auto text = fmt::format("//\n// fake PTX\n//\n.version {}.{}\n.target sm_{}\n.address_size 64\n\n", isa / 10, isa % 10, sm);
+  auto text =
+      fmt::format("//\n// fake PTX\n//\n.version {}.{}\n.target sm_{}\n.address_size 64\n\n", isa / 10, isa % 10, sm);
   for (auto& e : entries) text += fmt::format(".visible .entry {}()\n{{\n\tret;\n}}\n", e);
   return wrp::Bytes(text.begin(), text.end());
 }

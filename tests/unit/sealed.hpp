@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/formats/container.hpp"
 #include "wrpkit/artifact/output_commit.hpp"
+#include "wrpkit/formats/container.hpp"
 #include "wrpkit/trust/seal.hpp"
 
 namespace sealed {
@@ -16,13 +16,17 @@ namespace sealed {
 namespace fs = std::filesystem;
 
 inline const std::string kKey1 =
-    "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAu8HEzl7KL1c3BktVSMAlvuIK1ACy6W69JNbgD9E6Mw\n-----END PRIVATE KEY-----\n";
+    "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAu8HEzl7KL1c3BktVSMAlvuIK1ACy6W69JNbgD9E6Mw\n-----END PRIVATE "
+    "KEY-----\n";
 inline const std::string kPub1 =
-    "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAQqpsEKnXEUc4mI1lnuJeo+qPFBrXkvM/HAa1Cgf8FZQ=\n-----END PUBLIC KEY-----\n";
+    "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAQqpsEKnXEUc4mI1lnuJeo+qPFBrXkvM/HAa1Cgf8FZQ=\n-----END PUBLIC "
+    "KEY-----\n";
 inline const std::string kKey2 =
-    "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIHjbXY0KhXV74RqRRYpOcymuQ0VR8kPPLsV0ABN5DcqY\n-----END PRIVATE KEY-----\n";
+    "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIHjbXY0KhXV74RqRRYpOcymuQ0VR8kPPLsV0ABN5DcqY\n-----END PRIVATE "
+    "KEY-----\n";
 inline const std::string kPub2 =
-    "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAWoG5jMl9kWKvWm6U+qSQm9YJs2Xvemz8rPNUdvlmaAU=\n-----END PUBLIC KEY-----\n";
+    "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAWoG5jMl9kWKvWm6U+qSQm9YJs2Xvemz8rPNUdvlmaAU=\n-----END PUBLIC "
+    "KEY-----\n";
 // A P-256 key: PEM, but not Ed25519.
 inline const std::string kEcKey =
     "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgBeTgwvbencD0XE/p\n"

@@ -44,7 +44,10 @@ TEST_CASE("PTX JIT-compiles for any equal or newer GPU") {
 }
 
 TEST_CASE("CUDA 13 arch list") {
-  auto cuda13 = [](int sm) { auto& v = archs_of_cuda(13); return std::find(v.begin(), v.end(), sm) != v.end(); };
+  auto cuda13 = [](int sm) {
+    auto& v = archs_of_cuda(13);
+    return std::find(v.begin(), v.end(), sm) != v.end();
+  };
   CHECK(cuda13(110));
   CHECK_FALSE(cuda13(70));
   CHECK_FALSE(cuda13(101));

@@ -4,9 +4,9 @@
 
 #include <filesystem>
 
-#include "wrpkit/cache/compile_cache.hpp"
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/process.hpp"
+#include "wrpkit/cache/compile_cache.hpp"
 
 using namespace wrp;
 namespace fs = std::filesystem;
@@ -30,10 +30,10 @@ TEST_CASE("cache entries are checked on every read, a bad entry is a miss and is
   Bytes flipped = good;
   flipped.back() ^= 1;  // payload bit flip
   CHECK(damaged(flipped));
-  CHECK(damaged(Bytes(good.begin(), good.end() - 1)));      // truncated payload
-  CHECK(damaged(Bytes(good.begin(), good.begin() + 20)));   // truncated header
-  CHECK(damaged(Bytes{}));                                  // empty file
-  CHECK(damaged(payload));                                  // a foreign file (no header)
+  CHECK(damaged(Bytes(good.begin(), good.end() - 1)));     // truncated payload
+  CHECK(damaged(Bytes(good.begin(), good.begin() + 20)));  // truncated header
+  CHECK(damaged(Bytes{}));                                 // empty file
+  CHECK(damaged(payload));                                 // a foreign file (no header)
   Bytes other_magic = good;
   other_magic[0] = 'X';
   CHECK(damaged(other_magic));

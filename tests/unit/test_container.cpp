@@ -1,5 +1,4 @@
 #include <doctest/doctest.h>
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,12 +6,12 @@
 #include <set>
 
 #include "fixtures.hpp"
-#include "wrpkit/toolchain/warp_install.hpp"
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/formats/container.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/container.hpp"
 #include "wrpkit/formats/format_version.hpp"
 #include "wrpkit/formats/recipe.hpp"
+#include "wrpkit/toolchain/warp_install.hpp"
 
 using namespace wrp;
 

@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "sealed.hpp"
-#include "wrpkit/trust/ed25519.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/trust/ed25519.hpp"
 
 using namespace wrp;
 

@@ -6,9 +6,9 @@
 #include <algorithm>
 
 #include "fixtures.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/formats/elf.hpp"
 #include "wrpkit/formats/fatbin.hpp"
 

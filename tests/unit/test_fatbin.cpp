@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/base/error.hpp"
 #include "wrpkit/base/bytes.hpp"
+#include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/elf.hpp"
 #include "wrpkit/formats/fatbin.hpp"
 

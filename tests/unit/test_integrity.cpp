@@ -54,8 +54,10 @@ Outcome outcome(const fs::path& wrp, const TrustPolicy& trust = {}) {
   opt.trusted_keys = ptrs.data();
   opt.trusted_key_count = ptrs.size();
   auto st = wrp_load_ex(wrp.c_str(), &opt, &g);
-  if (!o.refusal.empty()) CHECK(st == WRP_ERROR_BAD_INPUT);
-  else CHECK(st != WRP_ERROR_BAD_INPUT);
+  if (!o.refusal.empty())
+    CHECK(st == WRP_ERROR_BAD_INPUT);
+  else
+    CHECK(st != WRP_ERROR_BAD_INPUT);
   if (g) wrp_unload(g);
   return o;
 }
@@ -154,7 +156,9 @@ TEST_CASE("integrity: the manifest and signature themselves, sections added or d
   CHECK_FALSE(outcome(f.wrp).refusal.empty());
 
   Fresh added(fixtures::ptx75());
-  edit_container(added.wrp, [](Container& c) { c.sections.insert(c.sections.begin(), Section{0x1234, 0, 0, Bytes{1}}); });
+  edit_container(added.wrp, [](Container& c) {
+    c.sections.insert(c.sections.begin(), Section{0x1234, 0, 0, Bytes{1}});
+  });
   CHECK(outcome(added.wrp).refusal.find("is table entry 0 where the wrpkit manifest lists section metadata") !=
         std::string::npos);
   Fresh appended(fixtures::ptx75());
@@ -162,11 +166,14 @@ TEST_CASE("integrity: the manifest and signature themselves, sections added or d
   CHECK(outcome(appended.wrp).refusal.find("is not in the wrpkit manifest") != std::string::npos);
 
   Fresh dropped(fixtures::ptx75());
-  edit_container(dropped.wrp, [](Container& c) { std::erase_if(c.sections, [](auto& s) { return s.type == kSectionMemory; }); });
+  edit_container(dropped.wrp,
+                 [](Container& c) { std::erase_if(c.sections, [](auto& s) { return s.type == kSectionMemory; }); });
   CHECK_FALSE(outcome(dropped.wrp).refusal.empty());
 
   Fresh lone(fixtures::ptx75());  // a signature whose manifest is gone
-  edit_container(lone.wrp, [](Container& c) { std::erase_if(c.sections, [](auto& s) { return s.type == kSectionWrpkitManifest; }); });
+  edit_container(lone.wrp, [](Container& c) {
+    std::erase_if(c.sections, [](auto& s) { return s.type == kSectionWrpkitManifest; });
+  });
   CHECK(outcome(lone.wrp).codes == "manifest_missing");
 
   Fresh sig(fixtures::ptx75());

@@ -57,7 +57,7 @@ TEST_CASE("every launch of every real capture packs: pointers to its regions, ot
           REQUIRE(v.size() == std::max<uint32_t>(p.value_size, 1));
           Bytes expect(l.value_data.begin() + p.value_offset, l.value_data.begin() + p.value_offset + p.value_size);
           for (auto& r : p.relocs) {
-            uint64_t want = r.kind == kRelocDataPtr ? fake_base(r.region_id) + r.region_offset
+            uint64_t want = r.kind == kRelocDataPtr  ? fake_base(r.region_id) + r.region_offset
                             : r.kind == kRelocHandle ? r.region_offset
                                                      : 0;
             CHECK(read_u64(v, r.value_byte_offset) == want);
@@ -108,7 +108,8 @@ TEST_CASE("a data pointer into a region the file does not hold is refused, namin
   auto a = open_artifact(fixtures::ptx75(), false);
   auto& l = a.ops.ops[0].launch;
   try {
-    pack_launch_args(l, [](int32_t, uint64_t) -> uint64_t { return 0; }, "p.wrp ops[0]");
+    pack_launch_args(
+        l, [](int32_t, uint64_t) -> uint64_t { return 0; }, "p.wrp ops[0]");
     FAIL("accepted");
   } catch (const Error& e) {
     CHECK(e.code() == Exit::bad_input);

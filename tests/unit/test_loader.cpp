@@ -63,8 +63,8 @@ TEST_CASE("CUBIN sm_90 capture: SASS on sm_90 only, with the recapture advice el
 }
 
 TEST_CASE("a portable build: SASS on every listed GPU, JIT on newer ones") {
-  auto a = with_images({sass("sm_75"), sass("sm_80"), sass("sm_86"), sass("sm_87"), sass("sm_89"),
-                                       sass("sm_90"), sass("sm_100"), sass("sm_120"), ptx("compute_75")});
+  auto a = with_images({sass("sm_75"), sass("sm_80"), sass("sm_86"), sass("sm_87"), sass("sm_89"), sass("sm_90"),
+                        sass("sm_100"), sass("sm_120"), ptx("compute_75")});
   for (auto* arch : {"sm_75", "sm_87", "sm_89", "sm_90", "sm_100", "sm_120"})
     CHECK(plan_load(a, gpu(arch, 12000, true)).worst() == Outcome::sass);
   CHECK(plan_load(a, gpu("sm_110")).worst() == Outcome::jit);

@@ -2,12 +2,11 @@
 // region count that cannot fit, id 0, a duplicate id, a flag that is not 0/1,
 // initial data past the end, bytes after the last region.
 #include <doctest/doctest.h>
-
 #include <fmt/format.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/base/error.hpp"
 #include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/memory.hpp"
 
 using namespace wrp;
@@ -41,7 +40,8 @@ std::string error_of(const Bytes& b) {
 
 }  // namespace
 
-TEST_CASE("memory: every real capture's regions: ids unique from 1, bindings resolve, initial data inside the section") {
+TEST_CASE(
+    "memory: every real capture's regions: ids unique from 1, bindings resolve, initial data inside the section") {
   for (auto& path : fixtures::all()) {
     CAPTURE(path);
     auto a = open_artifact(path, false);

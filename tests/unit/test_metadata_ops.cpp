@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
 #include "fixtures.hpp"
-#include "wrpkit/load/load_path.hpp"
 #include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/load/load_path.hpp"
 
 using namespace wrp;
 

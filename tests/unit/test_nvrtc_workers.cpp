@@ -6,10 +6,10 @@
 
 #include "fixtures.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/toolchain/nvrtc.hpp"
-#include "wrpkit/toolchain/nvrtc_workers.hpp"
 #include "wrpkit/formats/recipe.hpp"
 #include "wrpkit/toolchain/find.hpp"
+#include "wrpkit/toolchain/nvrtc.hpp"
+#include "wrpkit/toolchain/nvrtc_workers.hpp"
 #include "wrpkit/toolchain/warp_install.hpp"
 
 using namespace wrp;
@@ -20,7 +20,8 @@ TEST_CASE("NVRTC workers: same bytes as in-process, errors passed on") {
   std::string searched;
   auto warp = find_warp(std::nullopt, "", searched);
   fs::path exe = fs::path(WRPKIT_BIN_DIR) / "wrp-build";
-  if (!tc.nvrtc || !warp || !fs::exists(exe)) WRPKIT_SKIP("needs NVRTC, warp-lang and wrp-build (scripts/setup installs them)");
+  if (!tc.nvrtc || !warp || !fs::exists(exe))
+    WRPKIT_SKIP("needs NVRTC, warp-lang and wrp-build (scripts/setup installs them)");
   auto cu_dir = fixtures::cubin18_source().parent_path();
   fs::path cu;
   for (auto& e : fs::directory_iterator(fixtures::ptx18_source().parent_path() / "unique_adjoint_modules"))

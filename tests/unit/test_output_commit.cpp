@@ -7,10 +7,10 @@
 
 #include "fixtures.hpp"
 #include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/artifact/output_commit.hpp"
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
-#include "wrpkit/artifact/output_commit.hpp"
 #include "wrpkit/base/process.hpp"
 
 using namespace wrp;

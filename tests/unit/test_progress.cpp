@@ -24,7 +24,8 @@ TEST_CASE("progress JSON: one line, every field") {
   CHECK(j.find(R"("total":2)") != std::string::npos);
   CHECK(j.find(R"("current":"a \"b\".ptx\n")") != std::string::npos);
   CHECK(j.find(R"("elapsed_s":0.500)") != std::string::npos);
-  CHECK(progress_json({"done", 2, 2, "\x01", 1}) == R"({"stage":"done","done":2,"total":2,"current":"\u0001","elapsed_s":1.000})");
+  CHECK(progress_json({"done", 2, 2, "\x01", 1}) ==
+        R"({"stage":"done","done":2,"total":2,"current":"\u0001","elapsed_s":1.000})");
 }
 
 TEST_CASE("Progress: steps from many threads reach the callback one at a time, every one counted") {

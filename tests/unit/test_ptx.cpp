@@ -1,12 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <set>
+
 #include "fixtures.hpp"
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/ptx.hpp"
 #include "wrpkit/pipeline/ptx_prune.hpp"
-
-#include <set>
 
 using namespace wrp;
 
@@ -15,7 +15,8 @@ ByteView text(const std::string& s) { return ByteView(reinterpret_cast<const uin
 }  // namespace
 
 TEST_CASE("PTX header and entries of real Warp modules (1.17: ISA 8.8, 1.18/1.19: ISA 9.4)") {
-  for (auto [capture, isa] : {std::pair{fixtures::ptx75(), "8.8"}, {fixtures::ptx16(), "9.4"}, {fixtures::ptx18_source(), "9.4"}}) {
+  for (auto [capture, isa] :
+       {std::pair{fixtures::ptx75(), "8.8"}, {fixtures::ptx16(), "9.4"}, {fixtures::ptx18_source(), "9.4"}}) {
     auto dir = capture.parent_path() / (capture.stem().string() + "_modules");
     for (auto& e : std::filesystem::directory_iterator(dir)) {
       if (e.path().extension() != ".ptx") continue;
@@ -42,7 +43,9 @@ TEST_CASE("PTX header and entries of real Warp modules (1.17: ISA 8.8, 1.18/1.19
 TEST_CASE("PTX without .version or .target is refused with the file named") {
   std::string no_target = ".version 9.0\n.address_size 64\n";
   CHECK_THROWS_WITH_AS(parse_ptx("m.ptx", text(no_target)), doctest::Contains("m.ptx"), Error);
-  CHECK_FALSE(looks_like_ptx(text("\x7f" "ELF")));
+  CHECK_FALSE(
+      looks_like_ptx(text("\x7f"
+                          "ELF")));
 }
 
 TEST_CASE("PTX ISA each CUDA release reads") {
@@ -109,6 +112,6 @@ TEST_CASE("keep_entries ignores braces and .entry in comments, refuses odd shape
   CHECK(cut->find(".entry b()") != std::string::npos);
   CHECK(cut->find("// .entry fake( {") != std::string::npos);
   CHECK(parse_ptx("cut", text(*cut)).entries == std::vector<std::string>{"b"});
-  CHECK_FALSE(keep_entries(".version 9.0\n.visible .entry c();\n", {"x"}));  // no body
+  CHECK_FALSE(keep_entries(".version 9.0\n.visible .entry c();\n", {"x"}));           // no body
   CHECK_FALSE(keep_entries(".version 9.0\n.visible .entry c()\n{\n ret;\n", {"x"}));  // unbalanced
 }

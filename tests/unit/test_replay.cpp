@@ -6,8 +6,8 @@
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/npy.hpp"
-#include "wrpkit/replay/replay.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
+#include "wrpkit/replay/replay.hpp"
 
 using namespace wrp;
 
@@ -17,9 +17,11 @@ static std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
-TEST_CASE("replay_blockers: launches, copies and memsets replay, if/while without helpers, CPU graphs and meshes are named") {
+TEST_CASE(
+    "replay_blockers: launches, copies and memsets replay, if/while without helpers, CPU graphs and meshes are named") {
   CHECK(replay_blockers(open_artifact(fixtures::ptx75(), false)).empty());
-  CHECK(replay_blockers(open_artifact(fixtures::local("warp-1.17.0-h200/histogram"), false)).empty());  // memcpy_d2d, memset
+  CHECK(replay_blockers(open_artifact(fixtures::local("warp-1.17.0-h200/histogram"), false))
+            .empty());  // memcpy_d2d, memset
   CHECK(replay_blockers(open_artifact(fixtures::cubin18_source(), false)).empty());
   // A capture as Warp saved it has no helper kernels; wrp-build's output has them (test_build_plan.cpp).
   auto w = joined(replay_blockers(open_artifact(fixtures::while_loop(), false)));
@@ -27,10 +29,12 @@ TEST_CASE("replay_blockers: launches, copies and memsets replay, if/while withou
   CHECK(joined(replay_blockers(open_artifact(fixtures::cpu18(), false))).find("a CPU graph") != std::string::npos);
   // scan, sorts, run-length encode and reduction need the helpers too (no longer refused as such)
   auto sorts = joined(replay_blockers(open_artifact(fixtures::local("cpu/algorithms_w119/radix_sorts"), false)));
-  CHECK(sorts == "a CPU graph (wrp-run replays CUDA graphs); radix_sort (need wrp-run's helper kernels, which wrp-build "
-                 "adds: rebuild the artifact with it); ");
+  CHECK(sorts ==
+        "a CPU graph (wrp-run replays CUDA graphs); radix_sort (need wrp-run's helper kernels, which wrp-build "
+        "adds: rebuild the artifact with it); ");
   if (fixtures::have_shared()) {
-    auto m = joined(replay_blockers(open_artifact(fixtures::shared() / "mesh_query_ptx75" / "mesh_query_ptx75.wrp", false)));
+    auto m =
+        joined(replay_blockers(open_artifact(fixtures::shared() / "mesh_query_ptx75" / "mesh_query_ptx75.wrp", false)));
     CHECK(m.find("mesh") != std::string::npos);
   }
 }

@@ -77,7 +77,8 @@ CUresult fake_memcpy(CUgraphNode* out, CUgraph g, const CUgraphNode* d, size_t k
   *out = record(n, g, d, k);
   return 0;
 }
-CUresult fake_memset(CUgraphNode* out, CUgraph g, const CUgraphNode* d, size_t k, const CuMemsetNodeParams* p, CUcontext) {
+CUresult fake_memset(CUgraphNode* out, CUgraph g, const CUgraphNode* d, size_t k, const CuMemsetNodeParams* p,
+                     CUcontext) {
   Node n{"memset"};
   n.dst = p->dst, n.size = p->width;
   *out = record(n, g, d, k);
@@ -171,7 +172,8 @@ std::string shape(CUgraph top) {
   for (size_t i = 0; i < g_nodes.size(); ++i) {
     auto& n = g_nodes[i];
     if (!names.count(n.graph)) names[n.graph] = fmt::format("body{}", names.size());
-    s += fmt::format("{}: #{} {}{}\n", names[n.graph], i, n.what, n.after >= 0 ? fmt::format(" after #{}", n.after) : "");
+    s += fmt::format("{}: #{} {}{}\n", names[n.graph], i, n.what,
+                     n.after >= 0 ? fmt::format(" after #{}", n.after) : "");
   }
   return s;
 }
@@ -250,8 +252,8 @@ TEST_CASE("graph: Warp's capture_if with both branches, the else alone, the if a
         "top: #8 kernel wrpkit_set_condition after #6\n"
         "top: #9 if after #8\n"
         "body4: #10 kernel scale_by_013a5985_cuda_kernel_forward\n");
-  CHECK(g_nodes[5].args[2] == 1);   // capture_if(no, on_false=...): the condition negated
-  CHECK(g_nodes[8].args[2] == 0);   // capture_if(flag, on_true=...)
+  CHECK(g_nodes[5].args[2] == 1);                   // capture_if(no, on_false=...): the condition negated
+  CHECK(g_nodes[8].args[2] == 0);                   // capture_if(flag, on_true=...)
   CHECK(g_nodes[0].args[2] == g_nodes[8].args[1]);  // both read flag's region
   CHECK(g_nodes[5].args[1] != g_nodes[8].args[1]);  // "no" is another region
 }
@@ -329,8 +331,8 @@ TEST_CASE("graph: if with one or two branches, memtile word widths, copies and m
   REQUIRE(plan.constants.size() == 3);
   CHECK(Bytes(plan.constants[0].bytes.begin(), plan.constants[0].bytes.end()) == Bytes(12, 1));
   CHECK(g_nodes[2].args == std::vector<uint64_t>{g_nodes[3].args[0], 0x10008, 1});  // negated: else only
-  CHECK(g_nodes[5].args[0] == g_nodes[6].args[0]);  // if handle
-  CHECK(g_nodes[5].args[1] == g_nodes[8].args[0]);  // else handle
+  CHECK(g_nodes[5].args[0] == g_nodes[6].args[0]);                                  // if handle
+  CHECK(g_nodes[5].args[1] == g_nodes[8].args[0]);                                  // else handle
   CHECK(g_nodes[10].dst == 0x30000);
   CHECK(g_nodes[10].src == 0x900200);  // the h2d bytes, uploaded once at load
   CHECK(Bytes(plan.constants[2].bytes.begin(), plan.constants[2].bytes.end()) == Bytes{1, 2, 3, 4});
@@ -367,7 +369,10 @@ TEST_CASE("graph: a fill, a condition or a sort's keys outside its region is bad
   CHECK(plan.problems[1].starts_with("x.wrp: operations[1] (while, offset 0): 4 bytes at offset 65534 of region 3"));
   auto old = api;
   old.cuGraphAddNode = nullptr;  // a driver before CUDA 12.3
-  old.cuDriverGetVersion = [](int* v) { *v = 12020; return 0; };
+  old.cuDriverGetVersion = [](int* v) {
+    *v = 12020;
+    return 0;
+  };
   Op w;
   w.type = kOpWhile, w.dst_region = 1;
   w.branch_a.push_back(launch_op("a"));

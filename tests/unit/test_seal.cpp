@@ -33,7 +33,8 @@ TEST_CASE("seal: the same artifact and key give the same bytes, Warp's sections 
   CHECK(check_signature(out, {read_public_key_pem(sealed::kPub1, "p")}) == SignatureCheck::trusted);
 }
 
-TEST_CASE("seal: re-sealing replaces the manifest and drops a signature of other bytes, re-signing keeps the manifest") {
+TEST_CASE(
+    "seal: re-sealing replaces the manifest and drops a signature of other bytes, re-signing keeps the manifest") {
   TempDir tmp;
   auto key = sealed::key1();
   auto path = sealed::sealed_copy(fixtures::two_modules(), tmp.path(), &key);

@@ -27,11 +27,11 @@ TEST_CASE("signature section: written and read back, other spellings refused") {
   };
   CHECK_FALSE(refused(t));
   CHECK(refused(""));
-  CHECK(refused(t.substr(0, t.size() - 1)));      // no newline
-  CHECK(refused(t + "x"));                        // trailing bytes
+  CHECK(refused(t.substr(0, t.size() - 1)));  // no newline
+  CHECK(refused(t + "x"));                    // trailing bytes
   CHECK(refused("wrpkit-signature 1\nrsa " + t.substr(27)));
   auto upper = t;
-  upper[30] = 'A';                                // the key id
+  upper[30] = 'A';  // the key id
   CHECK(refused(upper));
   auto bad_sig = t;
   bad_sig[t.size() - 3] = 'g';

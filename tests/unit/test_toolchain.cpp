@@ -25,8 +25,10 @@ class ScopedEnv {
   }
   ~ScopedEnv() {
     for (auto& [name, value] : old_)
-      if (value) setenv(name.c_str(), value->c_str(), 1);
-      else unsetenv(name.c_str());
+      if (value)
+        setenv(name.c_str(), value->c_str(), 1);
+      else
+        unsetenv(name.c_str());
   }
 
  private:

@@ -1,5 +1,4 @@
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/formats/helpers_section.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -8,6 +7,7 @@
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
+#include "wrpkit/formats/helpers_section.hpp"
 
 namespace wrp {
 
@@ -77,8 +77,8 @@ void parse_sections(Artifact& a) {
   }
   for (auto& b : a.meta.bindings)
     if (!find_region(a.regions, b.region_id))
-      fail(Exit::bad_input, fmt::format("{}: binding '{}' names region {} that the memory section lacks", file, printable(b.name),
-                                        b.region_id));
+      fail(Exit::bad_input, fmt::format("{}: binding '{}' names region {} that the memory section lacks", file,
+                                        printable(b.name), b.region_id));
 }
 
 // The manifest's image lines against the images of a module file (each image's bytes
@@ -110,8 +110,10 @@ static void check_images(Integrity& in, const std::string& path, const std::stri
     return;
   }
   auto& msg = in.problems.back().message;
-  if (!changed.empty()) msg += fmt::format(" (changed: image {})", fmt::join(changed, ", "));
-  else msg += " (the images match: the bytes around them changed)";
+  if (!changed.empty())
+    msg += fmt::format(" (changed: image {})", fmt::join(changed, ", "));
+  else
+    msg += " (the images match: the bytes around them changed)";
 }
 
 // The file's bytes, checked against the manifest before anything parses them: a parse
@@ -133,9 +135,9 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module) 
     mf.path = a.modules_dir / m.binary_filename;
     auto bytes = read_module(m.binary_filename);
     if (!bytes)
-      fail(Exit::bad_input, fmt::format("{}: module '{}' file {} is missing; keep the .wrp next to its {} folder",
-                                        a.name(), printable(m.name), printable(mf.path.string()),
-                                        a.modules_dir.filename().string()));
+      fail(Exit::bad_input,
+           fmt::format("{}: module '{}' file {} is missing; keep the .wrp next to its {} folder", a.name(),
+                       printable(m.name), printable(mf.path.string()), a.modules_dir.filename().string()));
     mf.bytes = std::move(*bytes);
     auto digest = digest_if(in.manifest || !m.binary_digest.empty(), mf.bytes);
     bool intact = check_module_file(in, mf.path.string(), m.binary_filename, mf.bytes.size(), digest);
@@ -162,7 +164,8 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module) 
     if (std::find(in.files_checked.begin(), in.files_checked.end(), f.name) != in.files_checked.end()) continue;
     if (auto bytes = read_module(f.name))
       check_module_file(in, (a.modules_dir / f.name).string(), f.name, bytes->size(), sha256_hex(*bytes));
-    else in.files_not_read.push_back(f.name);
+    else
+      in.files_not_read.push_back(f.name);
   }
 }
 
@@ -170,7 +173,10 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module) 
 // section that differs from the manifest reports the difference).
 static void open_sections(Artifact& a) {
   a.integrity = check_sections(a.name(), a.container);
-  parse_checked(a.integrity, a.integrity.problems.empty(), [&] { parse_sections(a); return 0; });
+  parse_checked(a.integrity, a.integrity.problems.empty(), [&] {
+    parse_sections(a);
+    return 0;
+  });
   if (a.provenance && a.provenance->integrity == "manifest" && !a.container.find(kSectionWrpkitManifest))
     a.integrity.problems.push_back({"manifest_missing", "",
                                     fmt::format("{}: its wrpkit section says wrp-build wrote a manifest, but the file "

@@ -7,15 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "wrpkit/artifact/trust_policy.hpp"
 #include "wrpkit/formats/container.hpp"
 #include "wrpkit/formats/fatbin.hpp"
-#include "wrpkit/trust/integrity.hpp"
 #include "wrpkit/formats/memory.hpp"
 #include "wrpkit/formats/metadata.hpp"
 #include "wrpkit/formats/module_binary.hpp"
 #include "wrpkit/formats/ops.hpp"
 #include "wrpkit/formats/provenance.hpp"
-#include "wrpkit/artifact/trust_policy.hpp"
+#include "wrpkit/trust/integrity.hpp"
 
 namespace wrp {
 

@@ -1,19 +1,18 @@
 #include "wrpkit/artifact/output_commit.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <set>
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/formats/container.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/fault.hpp"
 #include "wrpkit/base/hash.hpp"
+#include "wrpkit/formats/container.hpp"
 #include "wrpkit/formats/metadata.hpp"
 
 namespace wrp {
@@ -36,8 +35,7 @@ class FolderLock {
     if (fd_ < 0) output_error(wrp, fmt::format("cannot open folder {}: {}", folder.string(), std::strerror(errno)));
     // A file system without flock (some network mounts) gets no turn-taking, not a
     // failed build: the commit is still safe for one build at a time.
-    while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
-    }
+    while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {}
   }
   ~FolderLock() { ::close(fd_); }
 
@@ -67,8 +65,7 @@ std::set<std::string> files_named_by(const fs::path& wrp) {
       names.insert(m.binary_filename);
       if (m.retains_source()) names.insert(m.source_filename);
     }
-  } catch (const Error&) {
-  }
+  } catch (const Error&) {}
   return names;
 }
 
@@ -78,7 +75,8 @@ void remove_stale_temps(const fs::path& wrp, const fs::path& dir) {
   auto stale = [](const fs::path& p) { return p.filename().string().find(kTempInfix) != std::string::npos; };
   for (auto& e : fs::directory_iterator(wrp.parent_path().empty() ? "." : wrp.parent_path(), ec)) {
     auto name = e.path().filename().string();
-    if (stale(e.path()) && (name.starts_with(wrp.filename().string()) || name.starts_with("." + dir.filename().string())))
+    if (stale(e.path()) &&
+        (name.starts_with(wrp.filename().string()) || name.starts_with("." + dir.filename().string())))
       fs::remove_all(e.path(), ec);
   }
   for (auto& e : fs::directory_iterator(dir, ec))
@@ -151,8 +149,8 @@ void commit_artifact(const fs::path& wrp, ByteView wrp_bytes, const std::vector<
       auto p = dir / f.name;
       bool already_there = same_bytes(p, f.bytes);  // read once: the same rebuild writes nothing
       if (old_names.count(f.name) && !already_there)
-        fail(Exit::output, fmt::format("internal: {} would replace a file the old {} uses", p.string(),
-                                       wrp.filename().string()));
+        fail(Exit::output,
+             fmt::format("internal: {} would replace a file the old {} uses", p.string(), wrp.filename().string()));
       if (already_there) continue;
       write_file_atomic(p, f.bytes);
       added.push_back(p);

@@ -12,8 +12,9 @@ namespace wrp {
 
 namespace {
 
-constexpr const char* kDamaged = "the artifact was damaged or changed after wrp-build wrote it: copy it again from "
-                                 "its source, or rebuild it";
+constexpr const char* kDamaged =
+    "the artifact was damaged or changed after wrp-build wrote it: copy it again from "
+    "its source, or rebuild it";
 
 std::string short_digest(const std::string& d) { return d.substr(0, 16); }
 
@@ -55,9 +56,10 @@ Verification require_trusted(const Artifact& a, const TrustPolicy& policy) {
   // Format 18: Warp's own digest of each packaged binary (Warp 1.19 refuses a mismatch too).
   for (auto& m : a.modules)
     if (m.binary_digest == Digest::mismatch)
-      fail(Exit::bad_input, fmt::format("{}: does not match the binary digest its .wrp records; the file was damaged or "
-                                        "changed: copy the artifact again, or re-save the capture",
-                                        m.path.string()));
+      fail(Exit::bad_input,
+           fmt::format("{}: does not match the binary digest its .wrp records; the file was damaged or "
+                       "changed: copy the artifact again, or re-save the capture",
+                       m.path.string()));
   if (!in.manifest) {
     if (policy.require_verified || !policy.trusted.empty())
       fail(Exit::bad_input, fmt::format("{}: has no wrpkit manifest, so nothing vouches for its bytes, and {} refuses "
@@ -70,18 +72,21 @@ Verification require_trusted(const Artifact& a, const TrustPolicy& policy) {
   switch (check_signature(a, policy.trusted)) {
     case SignatureCheck::trusted: return Verification::signed_by_trusted_key;
     case SignatureCheck::none:
-      fail(Exit::bad_input, fmt::format("{}: is not signed, and --trust accepts only artifacts signed by a trusted key; "
-                                        "sign it with wrp-build --sign-only --sign KEY.pem",
-                                        a.name()));
+      fail(Exit::bad_input,
+           fmt::format("{}: is not signed, and --trust accepts only artifacts signed by a trusted key; "
+                       "sign it with wrp-build --sign-only --sign KEY.pem",
+                       a.name()));
     case SignatureCheck::untrusted:
-      fail(Exit::bad_input, fmt::format("{}: is signed by key {}..., which is not among the {} trusted key{}; trust its "
-                                        "public key, or re-sign the artifact with a trusted one",
-                                        a.name(), short_digest(in.signature->key_id), policy.trusted.size(),
-                                        policy.trusted.size() == 1 ? "" : "s"));
+      fail(Exit::bad_input,
+           fmt::format("{}: is signed by key {}..., which is not among the {} trusted key{}; trust its "
+                       "public key, or re-sign the artifact with a trusted one",
+                       a.name(), short_digest(in.signature->key_id), policy.trusted.size(),
+                       policy.trusted.size() == 1 ? "" : "s"));
     default:
-      fail(Exit::bad_input, fmt::format("{}: its signature by key {}... does not verify: the manifest was changed after "
-                                        "it was signed; {}",
-                                        a.name(), short_digest(in.signature->key_id), kDamaged));
+      fail(Exit::bad_input,
+           fmt::format("{}: its signature by key {}... does not verify: the manifest was changed after "
+                       "it was signed; {}",
+                       a.name(), short_digest(in.signature->key_id), kDamaged));
   }
 }
 

@@ -19,8 +19,12 @@ Arch arch_from_number(int n, Variant v, bool is_virtual) { return Arch{n / 10, n
 
 std::optional<Arch> parse_arch(std::string_view t) {
   bool virt = false;
-  if (t.starts_with("sm_")) t.remove_prefix(3);
-  else if (t.starts_with("compute_")) { t.remove_prefix(8); virt = true; }
+  if (t.starts_with("sm_"))
+    t.remove_prefix(3);
+  else if (t.starts_with("compute_")) {
+    t.remove_prefix(8);
+    virt = true;
+  }
   Variant v = Variant::plain;
   if (!t.empty() && (t.back() == 'a' || t.back() == 'f')) {
     v = t.back() == 'a' ? Variant::arch_specific : Variant::family;
@@ -41,7 +45,8 @@ std::vector<Arch> parse_arch_list(std::string_view text, std::string_view what) 
     auto item = text.substr(i, j - i);
     if (!item.empty()) {
       auto a = parse_arch(item);
-      if (!a) fail(Exit::usage, fmt::format("{}: '{}' is not an arch name (expected e.g. sm_87, sm_90a, 120)", what, item));
+      if (!a)
+        fail(Exit::usage, fmt::format("{}: '{}' is not an arch name (expected e.g. sm_87, sm_90a, 120)", what, item));
       if (std::find(out.begin(), out.end(), *a) == out.end()) out.push_back(*a);
     }
     i = j + 1;
@@ -76,16 +81,23 @@ std::vector<std::string> gpu_list_problems(const std::vector<Arch>& archs, std::
     if (a.is_virtual)
       out.push_back(fmt::format("{} {}: a PTX target, not a GPU; name GPUs as sm_XY ({})", what, a.str(), a.sm()));
     else if (a.number() == 101)
-      out.push_back(fmt::format("{} {}: CUDA 13 renamed sm_101 (Jetson Thor) to sm_110: name it sm_110", what, a.str()));
+      out.push_back(
+          fmt::format("{} {}: CUDA 13 renamed sm_101 (Jetson Thor) to sm_110: name it sm_110", what, a.str()));
     else if (!is_gpu_arch(a))
-      out.push_back(fmt::format("{} {}: no GPU has this arch; CUDA 13 builds for: {}", what, a.str(), known_arch_list()));
+      out.push_back(
+          fmt::format("{} {}: no GPU has this arch; CUDA 13 builds for: {}", what, a.str(), known_arch_list()));
   }
   return out;
 }
 
 bool is_tegra(const Arch& a) {
   switch (a.number()) {
-    case 53: case 62: case 72: case 87: case 101: case 110: return true;
+    case 53:
+    case 62:
+    case 72:
+    case 87:
+    case 101:
+    case 110: return true;
     default: return false;
   }
 }

@@ -21,9 +21,9 @@ struct Arch {
   bool is_virtual = false;  // compute_XY (PTX) rather than sm_XY (SASS)
 
   int number() const { return major * 10 + minor; }  // 87, 90, 100, 121
-  std::string suffix() const;                         // "", "a", "f"
-  std::string str() const;                            // "sm_90a", "compute_75"
-  std::string sm() const;                             // "sm_90a" even when virtual
+  std::string suffix() const;                        // "", "a", "f"
+  std::string str() const;                           // "sm_90a", "compute_75"
+  std::string sm() const;                            // "sm_90a" even when virtual
   Arch as_gpu() const { return Arch{major, minor, Variant::plain, false}; }
   auto operator<=>(const Arch&) const = default;
 };

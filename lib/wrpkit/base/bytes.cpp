@@ -1,15 +1,14 @@
 #include "wrpkit/base/bytes.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <random>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/fault.hpp"
@@ -27,9 +26,7 @@ uint64_t load_u64(const uint8_t* p) { return uint64_t(load_u32(p)) | (uint64_t(l
 void Reader::error_at(uint64_t off, std::string_view field, std::string_view problem) const {
   fail(Exit::bad_input, fmt::format("{}: {} at byte {}: {}", file_, field, hex_offset(off), problem));
 }
-void Reader::error(std::string_view field, std::string_view problem) const {
-  error_at(file_offset(), field, problem);
-}
+void Reader::error(std::string_view field, std::string_view problem) const { error_at(file_offset(), field, problem); }
 
 void Reader::need(uint64_t n, std::string_view field) const {
   if (n > left())
@@ -38,10 +35,28 @@ void Reader::need(uint64_t n, std::string_view field) const {
                              n, left(), data_.size()));
 }
 
-uint8_t Reader::u8(std::string_view f) { need(1, f); return data_[pos_++]; }
-uint16_t Reader::u16(std::string_view f) { need(2, f); auto v = load_u16(&data_[pos_]); pos_ += 2; return v; }
-uint32_t Reader::u32(std::string_view f) { need(4, f); auto v = load_u32(&data_[pos_]); pos_ += 4; return v; }
-uint64_t Reader::u64(std::string_view f) { need(8, f); auto v = load_u64(&data_[pos_]); pos_ += 8; return v; }
+uint8_t Reader::u8(std::string_view f) {
+  need(1, f);
+  return data_[pos_++];
+}
+uint16_t Reader::u16(std::string_view f) {
+  need(2, f);
+  auto v = load_u16(&data_[pos_]);
+  pos_ += 2;
+  return v;
+}
+uint32_t Reader::u32(std::string_view f) {
+  need(4, f);
+  auto v = load_u32(&data_[pos_]);
+  pos_ += 4;
+  return v;
+}
+uint64_t Reader::u64(std::string_view f) {
+  need(8, f);
+  auto v = load_u64(&data_[pos_]);
+  pos_ += 8;
+  return v;
+}
 
 ByteView Reader::take(uint64_t n, std::string_view f) {
   need(n, f);
@@ -69,12 +84,25 @@ Reader Reader::sub(uint64_t n, std::string_view f) {
   return Reader(file_, b, at);
 }
 
-void Writer::u16(uint16_t v) { for (int i = 0; i < 2; ++i) buf_.push_back(uint8_t(v >> (8 * i))); }
-void Writer::u32(uint32_t v) { for (int i = 0; i < 4; ++i) buf_.push_back(uint8_t(v >> (8 * i))); }
-void Writer::u64(uint64_t v) { for (int i = 0; i < 8; ++i) buf_.push_back(uint8_t(v >> (8 * i))); }
-void Writer::str(std::string_view s) { u32(uint32_t(s.size())); raw(s); }
-void Writer::put_u32_at(size_t at, uint32_t v) { for (int i = 0; i < 4; ++i) buf_[at + i] = uint8_t(v >> (8 * i)); }
-void Writer::put_u64_at(size_t at, uint64_t v) { for (int i = 0; i < 8; ++i) buf_[at + i] = uint8_t(v >> (8 * i)); }
+void Writer::u16(uint16_t v) {
+  for (int i = 0; i < 2; ++i) buf_.push_back(uint8_t(v >> (8 * i)));
+}
+void Writer::u32(uint32_t v) {
+  for (int i = 0; i < 4; ++i) buf_.push_back(uint8_t(v >> (8 * i)));
+}
+void Writer::u64(uint64_t v) {
+  for (int i = 0; i < 8; ++i) buf_.push_back(uint8_t(v >> (8 * i)));
+}
+void Writer::str(std::string_view s) {
+  u32(uint32_t(s.size()));
+  raw(s);
+}
+void Writer::put_u32_at(size_t at, uint32_t v) {
+  for (int i = 0; i < 4; ++i) buf_[at + i] = uint8_t(v >> (8 * i));
+}
+void Writer::put_u64_at(size_t at, uint64_t v) {
+  for (int i = 0; i < 8; ++i) buf_[at + i] = uint8_t(v >> (8 * i));
+}
 
 Bytes read_file(const std::filesystem::path& path) {
   std::error_code ec;

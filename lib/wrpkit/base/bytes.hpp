@@ -17,8 +17,7 @@ using ByteView = std::span<const uint8_t>;
 class Reader {
  public:
   // `origin` is the absolute file offset of data[0], so errors report file offsets.
-  Reader(std::string file, ByteView data, uint64_t origin = 0)
-      : file_(std::move(file)), data_(data), origin_(origin) {}
+  Reader(std::string file, ByteView data, uint64_t origin = 0) : file_(std::move(file)), data_(data), origin_(origin) {}
 
   uint8_t u8(std::string_view field);
   uint16_t u16(std::string_view field);
@@ -42,8 +41,7 @@ class Reader {
   // A reader over the next n bytes (consumed here), for nested records.
   Reader sub(uint64_t n, std::string_view field);
   [[noreturn]] void error(std::string_view field, std::string_view problem) const;
-  [[noreturn]] void error_at(uint64_t file_offset, std::string_view field,
-                             std::string_view problem) const;
+  [[noreturn]] void error_at(uint64_t file_offset, std::string_view field, std::string_view problem) const;
 
  private:
   void need(uint64_t n, std::string_view field) const;

@@ -43,8 +43,10 @@ inline std::string printable(std::string_view s) {
   static const char* hex = "0123456789abcdef";
   std::string out;
   for (unsigned char c : s) {
-    if (c >= 0x20 && c < 0x7f) out += char(c);
-    else out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+    if (c >= 0x20 && c < 0x7f)
+      out += char(c);
+    else
+      out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
   }
   return out;
 }

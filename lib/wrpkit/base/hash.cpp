@@ -4,9 +4,8 @@
 // machinery (every digest, cipher and curve table, ~3 MB) into a static link,
 // which the replay runtime (libwrpkit_runtime.so) is; these pull in SHA-256 alone.
 #define OPENSSL_SUPPRESS_DEPRECATED
-#include <openssl/sha.h>
-
 #include <fmt/format.h>
+#include <openssl/sha.h>
 
 namespace wrp {
 

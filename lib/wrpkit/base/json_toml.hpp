@@ -2,8 +2,9 @@
 // serialises its tables as JSON, keys sorted. For the library's report printers
 // only; not installed, so toml++ stays out of the headers users include.
 #pragma once
-#include <string>
 #include <toml++/toml.h>
+
+#include <string>
 
 #include "wrpkit/base/json.hpp"
 

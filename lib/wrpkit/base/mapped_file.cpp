@@ -1,14 +1,13 @@
 #include "wrpkit/base/mapped_file.hpp"
 
-#include <fmt/format.h>
-
-#include <cerrno>
-#include <cstring>
-
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include "wrpkit/base/error.hpp"
 

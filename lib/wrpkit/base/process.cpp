@@ -50,7 +50,8 @@ ProcessResult run_process(const std::vector<std::string>& argv) {
 TempDir::TempDir() {
   auto base = std::filesystem::temp_directory_path() / "wrpkit-XXXXXX";
   std::string tmpl = base.string();
-  if (!mkdtemp(tmpl.data())) fail(Exit::toolchain, "cannot create a temporary folder in " + base.parent_path().string());
+  if (!mkdtemp(tmpl.data()))
+    fail(Exit::toolchain, "cannot create a temporary folder in " + base.parent_path().string());
   path_ = tmpl;
 }
 

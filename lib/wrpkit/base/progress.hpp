@@ -11,10 +11,10 @@
 namespace wrp {
 
 struct BuildProgress {
-  std::string stage;         // "compile" | "pack" | "write" | "done"
+  std::string stage;           // "compile" | "pack" | "write" | "done"
   size_t done = 0, total = 0;  // work items of this stage finished / in all
-  std::string current;       // what the last item was ("sim.ptx for sm_87")
-  double elapsed_s = 0;      // since the build started
+  std::string current;         // what the last item was ("sim.ptx for sm_87")
+  double elapsed_s = 0;        // since the build started
 };
 
 using ProgressFn = std::function<void(const BuildProgress&)>;

@@ -15,8 +15,8 @@ CudaApi load_api() {
   if (!lib.open("libcuda.so.1") && !lib.open("libcuda.so"))
     fail(Exit::toolchain, fmt::format("no NVIDIA driver: libcuda.so.1 cannot be loaded ({})", lib.error()));
   CudaApi a{};
-#define WRPKIT_CUDA_BIND(member, symbol, required, params)                                               \
-  if (!lib.get(a.member, #symbol) && (required))                                                          \
+#define WRPKIT_CUDA_BIND(member, symbol, required, params) \
+  if (!lib.get(a.member, #symbol) && (required))           \
     fail(Exit::toolchain, fmt::format("{}: has no {} (driver too old? update the NVIDIA driver)", lib.path(), #symbol));
   WRPKIT_CUDA_ENTRIES(WRPKIT_CUDA_BIND)
 #undef WRPKIT_CUDA_BIND

@@ -56,9 +56,9 @@ struct CuMemcpy3D {  // CUDA_MEMCPY3D
 };
 struct CuConditionalNodeParams {  // CUDA_CONDITIONAL_NODE_PARAMS
   CUgraphConditionalHandle handle;
-  int type;                 // CU_GRAPH_COND_TYPE_IF = 0, _WHILE = 1
-  unsigned size;            // number of bodies
-  CUgraph* phGraph_out;     // the bodies, owned by the node
+  int type;              // CU_GRAPH_COND_TYPE_IF = 0, _WHILE = 1
+  unsigned size;         // number of bodies
+  CUgraph* phGraph_out;  // the bodies, owned by the node
   CUcontext ctx;
 };
 struct CuGraphNodeParams {  // CUgraphNodeParams (256 bytes), only its conditional member used
@@ -76,60 +76,60 @@ struct CuGraphNodeParams {  // CUgraphNodeParams (256 bytes), only its condition
 // it. Where the driver exports several versions of a call, the symbol names the one
 // whose parameters are given (the _v2 names take 64-bit sizes; the unversioned graph
 // calls take the v1 parameter blocks above).
-#define WRPKIT_CUDA_ENTRIES(X)                                                                                  \
-  X(cuInit, cuInit, true, (unsigned))                                                                         \
-  X(cuDriverGetVersion, cuDriverGetVersion, true, (int*))                                                     \
-  X(cuDeviceGetCount, cuDeviceGetCount, true, (int*))                                                         \
-  X(cuDeviceGet, cuDeviceGet, true, (CUdevice*, int))                                                         \
-  X(cuDeviceGetName, cuDeviceGetName, true, (char*, int, CUdevice))                                           \
-  X(cuDeviceGetAttribute, cuDeviceGetAttribute, true, (int*, int, CUdevice))                                  \
-  X(cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRetain, true, (CUcontext*, CUdevice))                        \
-  X(cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxRelease_v2, true, (CUdevice))                               \
-  X(cuCtxSetCurrent, cuCtxSetCurrent, true, (CUcontext))                                                      \
-  X(cuModuleLoadData, cuModuleLoadData, true, (CUmodule*, const void*))                                       \
-  X(cuModuleLoadDataEx, cuModuleLoadDataEx, true, (CUmodule*, const void*, unsigned, int*, void**))           \
-  X(cuModuleUnload, cuModuleUnload, true, (CUmodule))                                                         \
-  X(cuModuleGetFunction, cuModuleGetFunction, true, (CUfunction*, CUmodule, const char*))                    \
-  X(cuFuncSetAttribute, cuFuncSetAttribute, true, (CUfunction, int, int))                                     \
-  X(cuFuncGetAttribute, cuFuncGetAttribute, true, (int*, int, CUfunction))                                    \
-  X(cuMemAlloc, cuMemAlloc_v2, true, (CUdeviceptr*, size_t))                                                  \
-  X(cuMemFree, cuMemFree_v2, true, (CUdeviceptr))                                                             \
-  X(cuMemcpyHtoD, cuMemcpyHtoD_v2, true, (CUdeviceptr, const void*, size_t))                                  \
-  X(cuMemcpyDtoH, cuMemcpyDtoH_v2, true, (void*, CUdeviceptr, size_t))                                        \
-  X(cuStreamCreate, cuStreamCreate, true, (CUstream*, unsigned))                                              \
-  X(cuStreamDestroy, cuStreamDestroy_v2, true, (CUstream))                                                    \
-  X(cuStreamSynchronize, cuStreamSynchronize, true, (CUstream))                                               \
-  X(cuGraphCreate, cuGraphCreate, true, (CUgraph*, unsigned))                                                 \
-  X(cuGraphAddKernelNode, cuGraphAddKernelNode, true,                                                         \
-    (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuKernelNodeParams*))                           \
-  X(cuGraphAddMemcpyNode, cuGraphAddMemcpyNode, true,                                                         \
-    (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuMemcpy3D*, CUcontext))                        \
-  X(cuGraphAddMemsetNode, cuGraphAddMemsetNode, true,                                                         \
-    (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuMemsetNodeParams*, CUcontext))                \
-  /* Conditional nodes: CUDA 12.3+ drivers; null where the driver lacks them. */                              \
+#define WRPKIT_CUDA_ENTRIES(X)                                                                                      \
+  X(cuInit, cuInit, true, (unsigned))                                                                               \
+  X(cuDriverGetVersion, cuDriverGetVersion, true, (int*))                                                           \
+  X(cuDeviceGetCount, cuDeviceGetCount, true, (int*))                                                               \
+  X(cuDeviceGet, cuDeviceGet, true, (CUdevice*, int))                                                               \
+  X(cuDeviceGetName, cuDeviceGetName, true, (char*, int, CUdevice))                                                 \
+  X(cuDeviceGetAttribute, cuDeviceGetAttribute, true, (int*, int, CUdevice))                                        \
+  X(cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRetain, true, (CUcontext*, CUdevice))                               \
+  X(cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxRelease_v2, true, (CUdevice))                                      \
+  X(cuCtxSetCurrent, cuCtxSetCurrent, true, (CUcontext))                                                            \
+  X(cuModuleLoadData, cuModuleLoadData, true, (CUmodule*, const void*))                                             \
+  X(cuModuleLoadDataEx, cuModuleLoadDataEx, true, (CUmodule*, const void*, unsigned, int*, void**))                 \
+  X(cuModuleUnload, cuModuleUnload, true, (CUmodule))                                                               \
+  X(cuModuleGetFunction, cuModuleGetFunction, true, (CUfunction*, CUmodule, const char*))                           \
+  X(cuFuncSetAttribute, cuFuncSetAttribute, true, (CUfunction, int, int))                                           \
+  X(cuFuncGetAttribute, cuFuncGetAttribute, true, (int*, int, CUfunction))                                          \
+  X(cuMemAlloc, cuMemAlloc_v2, true, (CUdeviceptr*, size_t))                                                        \
+  X(cuMemFree, cuMemFree_v2, true, (CUdeviceptr))                                                                   \
+  X(cuMemcpyHtoD, cuMemcpyHtoD_v2, true, (CUdeviceptr, const void*, size_t))                                        \
+  X(cuMemcpyDtoH, cuMemcpyDtoH_v2, true, (void*, CUdeviceptr, size_t))                                              \
+  X(cuStreamCreate, cuStreamCreate, true, (CUstream*, unsigned))                                                    \
+  X(cuStreamDestroy, cuStreamDestroy_v2, true, (CUstream))                                                          \
+  X(cuStreamSynchronize, cuStreamSynchronize, true, (CUstream))                                                     \
+  X(cuGraphCreate, cuGraphCreate, true, (CUgraph*, unsigned))                                                       \
+  X(cuGraphAddKernelNode, cuGraphAddKernelNode, true,                                                               \
+    (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuKernelNodeParams*))                                 \
+  X(cuGraphAddMemcpyNode, cuGraphAddMemcpyNode, true,                                                               \
+    (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuMemcpy3D*, CUcontext))                              \
+  X(cuGraphAddMemsetNode, cuGraphAddMemsetNode, true,                                                               \
+    (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, const CuMemsetNodeParams*, CUcontext))                      \
+  /* Conditional nodes: CUDA 12.3+ drivers; null where the driver lacks them. */                                    \
   X(cuGraphAddNode, cuGraphAddNode, false, (CUgraphNode*, CUgraph, const CUgraphNode*, size_t, CuGraphNodeParams*)) \
-  X(cuGraphConditionalHandleCreate, cuGraphConditionalHandleCreate, false,                                    \
-    (CUgraphConditionalHandle*, CUgraph, CUcontext, unsigned, unsigned))                                      \
-  X(cuGraphInstantiateWithFlags, cuGraphInstantiateWithFlags, true, (CUgraphExec*, CUgraph, unsigned long long)) \
-  X(cuGraphLaunch, cuGraphLaunch, true, (CUgraphExec, CUstream))                                              \
-  X(cuGraphExecDestroy, cuGraphExecDestroy, true, (CUgraphExec))                                              \
-  X(cuGraphDestroy, cuGraphDestroy, true, (CUgraph))                                                          \
-  X(cuGetErrorName, cuGetErrorName, true, (CUresult, const char**))                                           \
+  X(cuGraphConditionalHandleCreate, cuGraphConditionalHandleCreate, false,                                          \
+    (CUgraphConditionalHandle*, CUgraph, CUcontext, unsigned, unsigned))                                            \
+  X(cuGraphInstantiateWithFlags, cuGraphInstantiateWithFlags, true, (CUgraphExec*, CUgraph, unsigned long long))    \
+  X(cuGraphLaunch, cuGraphLaunch, true, (CUgraphExec, CUstream))                                                    \
+  X(cuGraphExecDestroy, cuGraphExecDestroy, true, (CUgraphExec))                                                    \
+  X(cuGraphDestroy, cuGraphDestroy, true, (CUgraph))                                                                \
+  X(cuGetErrorName, cuGetErrorName, true, (CUresult, const char**))                                                 \
   X(cuGetErrorString, cuGetErrorString, true, (CUresult, const char**))
 
 // CUDA constants wrpkit passes (cuda.h's values; tests/abi compares them).
-inline constexpr int kCuAttrComputeCapabilityMajor = 75;  // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR
-inline constexpr int kCuAttrComputeCapabilityMinor = 76;  // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR
-inline constexpr int kCuFuncAttrPtxVersion = 5;           // CU_FUNC_ATTRIBUTE_PTX_VERSION
-inline constexpr int kCuFuncAttrBinaryVersion = 6;        // CU_FUNC_ATTRIBUTE_BINARY_VERSION
-inline constexpr int kCuJitErrorLogBuffer = 5;            // CU_JIT_ERROR_LOG_BUFFER
-inline constexpr int kCuJitErrorLogBufferSize = 6;        // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
+inline constexpr int kCuAttrComputeCapabilityMajor = 75;    // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR
+inline constexpr int kCuAttrComputeCapabilityMinor = 76;    // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR
+inline constexpr int kCuFuncAttrPtxVersion = 5;             // CU_FUNC_ATTRIBUTE_PTX_VERSION
+inline constexpr int kCuFuncAttrBinaryVersion = 6;          // CU_FUNC_ATTRIBUTE_BINARY_VERSION
+inline constexpr int kCuJitErrorLogBuffer = 5;              // CU_JIT_ERROR_LOG_BUFFER
+inline constexpr int kCuJitErrorLogBufferSize = 6;          // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
 inline constexpr int kCuFuncAttrMaxDynamicSharedBytes = 8;  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
-inline constexpr unsigned kCuStreamNonBlocking = 1;       // CU_STREAM_NON_BLOCKING
-inline constexpr int kCuErrorNotFound = 500;              // CUDA_ERROR_NOT_FOUND
-inline constexpr int kCuGraphNodeConditional = 13;        // CU_GRAPH_NODE_TYPE_CONDITIONAL
-inline constexpr int kCuCondIf = 0, kCuCondWhile = 1;     // CU_GRAPH_COND_TYPE_IF, _WHILE
-inline constexpr int kCuMemoryTypeDevice = 2;             // CU_MEMORYTYPE_DEVICE
+inline constexpr unsigned kCuStreamNonBlocking = 1;         // CU_STREAM_NON_BLOCKING
+inline constexpr int kCuErrorNotFound = 500;                // CUDA_ERROR_NOT_FOUND
+inline constexpr int kCuGraphNodeConditional = 13;          // CU_GRAPH_NODE_TYPE_CONDITIONAL
+inline constexpr int kCuCondIf = 0, kCuCondWhile = 1;       // CU_GRAPH_COND_TYPE_IF, _WHILE
+inline constexpr int kCuMemoryTypeDevice = 2;               // CU_MEMORYTYPE_DEVICE
 
 struct CudaApi {
 #define WRPKIT_CUDA_MEMBER(member, symbol, required, params) CUresult(*member) params = nullptr;

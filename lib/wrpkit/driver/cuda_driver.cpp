@@ -9,7 +9,9 @@
 
 namespace wrp {
 
-std::string GpuInfo::driver_str() const { return fmt::format("{}.{}", driver_version / 1000, (driver_version % 1000) / 10); }
+std::string GpuInfo::driver_str() const {
+  return fmt::format("{}.{}", driver_version / 1000, (driver_version % 1000) / 10);
+}
 
 std::unique_ptr<CudaDriver> CudaDriver::open(std::string& why) {
   const CudaApi* cu = nullptr;

@@ -14,17 +14,17 @@ namespace wrp {
 struct GpuInfo {
   int ordinal = 0;
   std::string name;
-  Arch arch;               // compute capability as sm_XY
-  int driver_version = 0;  // CUDA version the driver supports, e.g. 13000
-  bool jit_disabled = false;  // CUDA_DISABLE_PTX_JIT=1 in the environment
+  Arch arch;                       // compute capability as sm_XY
+  int driver_version = 0;          // CUDA version the driver supports, e.g. 13000
+  bool jit_disabled = false;       // CUDA_DISABLE_PTX_JIT=1 in the environment
   std::string driver_str() const;  // "13.0"
 };
 
 struct ModuleLoadResult {
   bool ok = false;
   int error_code = 0;
-  std::string error;                  // driver's name and text, plus JIT log
-  std::vector<std::string> missing;   // entries cuModuleGetFunction did not find
+  std::string error;                 // driver's name and text, plus JIT log
+  std::vector<std::string> missing;  // entries cuModuleGetFunction did not find
   // What the driver chose from a fatbin, read off the first resolved kernel:
   // its SASS arch (90) and the virtual arch it was compiled from (75).
   int binary_version = 0, ptx_version = 0;

@@ -22,12 +22,11 @@ std::string section_name(uint32_t type) {
 }
 
 Section* Container::find(uint32_t type) {
-  for (auto& s : sections) if (s.type == type) return &s;
+  for (auto& s : sections)
+    if (s.type == type) return &s;
   return nullptr;
 }
-const Section* Container::find(uint32_t type) const {
-  return const_cast<Container*>(this)->find(type);
-}
+const Section* Container::find(uint32_t type) const { return const_cast<Container*>(this)->find(type); }
 const Section& Container::require(uint32_t type, const std::string& file) const {
   if (auto* s = find(type)) return *s;
   fail(Exit::bad_input, fmt::format("{}: no {} section (type {}) in the section table; "
@@ -75,8 +74,8 @@ Container parse_container(const std::string& file, ByteView data) {
   if (n > 1024) r.error_at(12, "header.num_sections", fmt::format("{} sections is implausible (corrupt header)", n));
   if (table > data.size() || uint64_t(n) * kSectionEntrySize > data.size() - table)
     r.error_at(16, "header.section_table_offset",
-               fmt::format("section table ({} entries at offset {}) runs past the end of the {}-byte file",
-                           n, table, data.size()));
+               fmt::format("section table ({} entries at offset {}) runs past the end of the {}-byte file", n, table,
+                           data.size()));
   Reader t(file, data.subspan(table, n * kSectionEntrySize), table);
   for (uint32_t i = 0; i < n; ++i) {
     auto field = [&](const char* f) { return fmt::format("section[{}].{}", i, f); };

@@ -10,7 +10,12 @@ bool looks_like_elf(ByteView d) { return d.size() >= 4 && d[0] == 0x7f && d[1] =
 
 namespace {
 
-struct Shdr { uint32_t name, type; uint64_t offset, size; uint32_t link; uint64_t entsize; };
+struct Shdr {
+  uint32_t name, type;
+  uint64_t offset, size;
+  uint32_t link;
+  uint64_t entsize;
+};
 
 constexpr uint32_t kShtSymtab = 2, kShtNote = 7;
 constexpr uint8_t kStoCudaEntry = 0x10;
@@ -113,7 +118,8 @@ ElfInfo parse_elf(const std::string& file, ByteView d) {
     info.toolkit = std::string(producer.c_str() + p);
     if (auto r = info.toolkit.find("release "); r != std::string::npos) {
       auto end = info.toolkit.find_first_not_of("0123456789.", r + 8);
-      info.release = parse_cuda_version(std::string_view(info.toolkit).substr(r + 8, end == std::string::npos ? end : end - r - 8));
+      info.release = parse_cuda_version(
+          std::string_view(info.toolkit).substr(r + 8, end == std::string::npos ? end : end - r - 8));
     }
   }
   return info;

@@ -26,7 +26,8 @@ std::vector<FatbinEntry> parse_fatbin(const std::string& file, ByteView d) {
   while (!r.at_end()) {
     uint64_t at = r.file_offset();
     if (r.left() < 16 && std::all_of(r.rest().begin(), r.rest().end(), [](uint8_t b) { return b == 0; })) break;
-    if (r.u32("fatbin.magic") != kFatbinMagic) r.error_at(at, "fatbin.magic", "not a fatbin header (expected 0xBA55ED50)");
+    if (r.u32("fatbin.magic") != kFatbinMagic)
+      r.error_at(at, "fatbin.magic", "not a fatbin header (expected 0xBA55ED50)");
     r.u16("fatbin.version");
     uint16_t hsize = r.u16("fatbin.header_size");
     uint64_t fat_size = r.u64("fatbin.fat_size");
@@ -55,10 +56,14 @@ std::vector<FatbinEntry> parse_fatbin(const std::string& file, ByteView d) {
       body.skip(ehsize - 64, f("header"));
       e.offset = body.file_offset();
       body.skip(e.size, f("payload"));
-      if (kind == kKindPtx) e.kind = ImageKind::ptx;
-      else if (kind == kKindElf) e.kind = ImageKind::sass;
-      else if (kind == kKindLtoir) e.kind = ImageKind::ltoir;
-      else body.error_at(e_at, f("kind"), fmt::format("unknown entry kind {}", kind));
+      if (kind == kKindPtx)
+        e.kind = ImageKind::ptx;
+      else if (kind == kKindElf)
+        e.kind = ImageKind::sass;
+      else if (kind == kKindLtoir)
+        e.kind = ImageKind::ltoir;
+      else
+        body.error_at(e_at, f("kind"), fmt::format("unknown entry kind {}", kind));
       if (arch < 10 || arch > 999) body.error_at(e_at + 28, f("arch"), fmt::format("implausible arch {}", arch));
       Variant v = (e.flags & kFlagArchSpecific) ? Variant::arch_specific
                   : (e.flags & kFlagFamily)     ? Variant::family
@@ -67,9 +72,9 @@ std::vector<FatbinEntry> parse_fatbin(const std::string& file, ByteView d) {
       e.compressed = (e.flags & (kFlagCompressedLz4 | kFlagCompressedZstd)) != 0;
       // A fuzz finding: a compressed size beyond the stored bytes sent readers past the entry.
       if (e.compressed && csize > e.size)
-        body.error_at(e_at + 16, f("compressed_size"),
-                      fmt::format("{} exceeds the entry's stored size {}: the fatbin is corrupt, rebuild it", csize,
-                                  e.size));
+        body.error_at(
+            e_at + 16, f("compressed_size"),
+            fmt::format("{} exceeds the entry's stored size {}: the fatbin is corrupt, rebuild it", csize, e.size));
       e.payload_size = e.compressed ? csize : e.size;
       e.uncompressed_size = e.compressed ? usize : e.size;
       if (e.kind != ImageKind::ptx) e.ptx_major = e.ptx_minor = 0;

@@ -17,9 +17,9 @@ const char* image_kind_name(ImageKind k);
 struct FatbinEntry {
   ImageKind kind = ImageKind::sass;
   Arch arch;
-  uint64_t offset = 0;         // payload offset in the fatbin
-  uint64_t size = 0;           // stored payload bytes (padded)
-  uint64_t payload_size = 0;   // meaningful stored bytes (compressed size when compressed)
+  uint64_t offset = 0;        // payload offset in the fatbin
+  uint64_t size = 0;          // stored payload bytes (padded)
+  uint64_t payload_size = 0;  // meaningful stored bytes (compressed size when compressed)
   uint64_t uncompressed_size = 0;
   bool compressed = false;
   uint64_t flags = 0;

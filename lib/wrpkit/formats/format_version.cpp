@@ -34,10 +34,14 @@ std::string supported_formats_text() {
 
 std::string unsupported_format_advice(uint32_t v) {
   std::string what;
-  if (v == 10) what = "version 10 is Warp 1.14's; recapture with Warp 1.15 or newer";
-  else if (v == 17) what = "no Warp release writes version 17 (a development build?); recapture with a released Warp";
-  else if (v > 18) what = "it is newer than wrpkit knows; update wrpkit";
-  else what = "recapture with a released Warp 1.15 or newer";
+  if (v == 10)
+    what = "version 10 is Warp 1.14's; recapture with Warp 1.15 or newer";
+  else if (v == 17)
+    what = "no Warp release writes version 17 (a development build?); recapture with a released Warp";
+  else if (v > 18)
+    what = "it is newer than wrpkit knows; update wrpkit";
+  else
+    what = "recapture with a released Warp 1.15 or newer";
   return fmt::format("wrpkit reads format versions {}: {}", supported_formats_text(), what);
 }
 

@@ -22,10 +22,10 @@ std::string supported_formats_text();
 std::string unsupported_format_advice(uint32_t version);
 
 // Layout facts, by version.
-constexpr bool has_producer_version(uint32_t v) { return v >= 18; }     // metadata string after the version
-constexpr bool has_module_artifacts(uint32_t v) { return v >= 18; }     // digests, source, kind, recipe
-constexpr bool ptr_location_has_count(uint32_t v) { return v >= 18; }   // 28-byte records, else 20
-constexpr bool strict_header_arch(uint32_t v) { return v >= 18; }       // metadata target_arch == header's
+constexpr bool has_producer_version(uint32_t v) { return v >= 18; }    // metadata string after the version
+constexpr bool has_module_artifacts(uint32_t v) { return v >= 18; }    // digests, source, kind, recipe
+constexpr bool ptr_location_has_count(uint32_t v) { return v >= 18; }  // 28-byte records, else 20
+constexpr bool strict_header_arch(uint32_t v) { return v >= 18; }      // metadata target_arch == header's
 constexpr bool launch_shape_unsigned(uint32_t v) { return v >= 16; }
 // 1.19's loader reads only files whose producer version equals its own.
 constexpr bool needs_exact_warp(uint32_t v) { return v >= 18; }

@@ -37,7 +37,8 @@ std::vector<Region> parse_memory(const std::string& file, ByteView data, uint64_
 }
 
 const Region* find_region(const std::vector<Region>& regions, uint32_t id) {
-  for (auto& g : regions) if (g.id == id) return &g;
+  for (auto& g : regions)
+    if (g.id == id) return &g;
   return nullptr;
 }
 

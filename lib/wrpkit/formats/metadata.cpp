@@ -32,12 +32,14 @@ static bool is_sha256_hex(const std::string& s) {
 }
 
 const ModuleRecord* Metadata::module_by_hash(const std::string& hash) const {
-  for (auto& m : modules) if (m.hash == hash) return &m;
+  for (auto& m : modules)
+    if (m.hash == hash) return &m;
   return nullptr;
 }
 
 const KernelRecord* Metadata::kernel(const std::string& module_hash, const std::string& key) const {
-  for (auto& k : kernels) if (k.module_hash == module_hash && k.key == key) return &k;
+  for (auto& k : kernels)
+    if (k.module_hash == module_hash && k.key == key) return &k;
   return nullptr;
 }
 
@@ -98,7 +100,8 @@ Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin)
                              printable(mod.binary_filename)));
     mod.target_arch = r.u32(f("target_arch"));
     if (has_module_artifacts(v)) {
-      for (auto [field, value] : {std::pair{"binary_digest", &mod.binary_digest}, {"source_filename", &mod.source_filename},
+      for (auto [field, value] : {std::pair{"binary_digest", &mod.binary_digest},
+                                  {"source_filename", &mod.source_filename},
                                   {"source_digest", &mod.source_digest}}) {
         uint64_t at = r.file_offset();
         *value = r.str(f(field));
@@ -114,7 +117,8 @@ Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin)
       uint64_t at = r.file_offset();
       mod.binary_kind = r.u8(f("binary_kind"));
       if (mod.binary_kind > kBinaryCubin)
-        r.error_at(at, f("binary_kind"), fmt::format("unknown binary kind {} (0 none, 1 PTX, 2 CUBIN)", mod.binary_kind));
+        r.error_at(at, f("binary_kind"),
+                   fmt::format("unknown binary kind {} (0 none, 1 PTX, 2 CUBIN)", mod.binary_kind));
       mod.fallback_reason = r.u8(f("fallback_reason"));
       auto raw = r.take(16, f("compile_recipe"));
       std::copy(raw.begin(), raw.end(), mod.recipe.begin());
@@ -173,7 +177,8 @@ Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin)
   for (auto& k : m.kernels)
     if (!m.module_by_hash(k.module_hash))
       r.error_at(origin, "metadata.kernels",
-                 fmt::format("kernel '{}' names module hash '{}' that no module record has", printable(k.key), printable(k.module_hash)));
+                 fmt::format("kernel '{}' names module hash '{}' that no module record has", printable(k.key),
+                             printable(k.module_hash)));
   return m;
 }
 
@@ -189,23 +194,46 @@ Bytes serialize_metadata(const Metadata& m) {
   w.u32(uint32_t(m.meshes.size()));
   w.u32(uint32_t(m.ptr_locations.size()));
   for (auto& x : m.modules) {
-    w.str(x.hash); w.str(x.name); w.str(x.binary_filename); w.u32(x.target_arch);
+    w.str(x.hash);
+    w.str(x.name);
+    w.str(x.binary_filename);
+    w.u32(x.target_arch);
     if (!has_module_artifacts(v)) continue;
-    w.str(x.binary_digest); w.str(x.source_filename); w.str(x.source_digest);
-    w.u8(x.binary_kind); w.u8(x.fallback_reason); w.raw(ByteView(x.recipe));
+    w.str(x.binary_digest);
+    w.str(x.source_filename);
+    w.str(x.source_digest);
+    w.u8(x.binary_kind);
+    w.u8(x.fallback_reason);
+    w.raw(ByteView(x.recipe));
   }
   for (auto& k : m.kernels) {
-    w.str(k.key); w.str(k.module_hash); w.str(k.forward_name); w.str(k.backward_name);
-    w.u32(k.forward_smem_bytes); w.u32(k.backward_smem_bytes); w.u32(k.block_dim);
+    w.str(k.key);
+    w.str(k.module_hash);
+    w.str(k.forward_name);
+    w.str(k.backward_name);
+    w.u32(k.forward_smem_bytes);
+    w.u32(k.backward_smem_bytes);
+    w.u32(k.block_dim);
   }
-  for (auto& b : m.bindings) { w.str(b.name); w.u32(b.region_id); }
+  for (auto& b : m.bindings) {
+    w.str(b.name);
+    w.u32(b.region_id);
+  }
   for (auto& x : m.meshes) {
-    w.u32(uint32_t(x.num_points)); w.u32(uint32_t(x.num_tris)); w.u8(x.winding); w.u8(x.bvh_constructor);
-    w.u16(x.bvh_leaf_size); w.u32(x.points_region); w.u32(x.indices_region); w.u32(x.velocities_region);
+    w.u32(uint32_t(x.num_points));
+    w.u32(uint32_t(x.num_tris));
+    w.u8(x.winding);
+    w.u8(x.bvh_constructor);
+    w.u16(x.bvh_leaf_size);
+    w.u32(x.points_region);
+    w.u32(x.indices_region);
+    w.u32(x.velocities_region);
     w.u64(x.original_id);
   }
   for (auto& p : m.ptr_locations) {
-    w.u32(p.region_id); w.u64(p.offset); w.u64(p.stride);
+    w.u32(p.region_id);
+    w.u64(p.offset);
+    w.u64(p.stride);
     if (ptr_location_has_count(v)) w.u64(p.count);
   }
   return w.take();

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "wrpkit/formats/elf.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/elf.hpp"
 
 namespace wrp {
 
@@ -31,7 +31,8 @@ std::string ModuleBinary::image_list(std::string_view sep) const {
 }
 
 bool ModuleBinary::has_sass() const {
-  for (auto& i : images) if (i.kind == ImageKind::sass) return true;
+  for (auto& i : images)
+    if (i.kind == ImageKind::sass) return true;
   return false;
 }
 

@@ -19,8 +19,8 @@ struct Image {
   Arch arch;
   uint64_t size = 0;  // stored bytes
   bool compressed = false;
-  std::string ptx_isa;               // PTX images: ".version"
-  int isa = 0;                       // PTX images: the same as a number (88 for 8.8); 0 for SASS
+  std::string ptx_isa;  // PTX images: ".version"
+  int isa = 0;          // PTX images: the same as a number (88 for 8.8); 0 for SASS
   // Where the image's bytes lie in the module file: a fatbin entry's payload, padding
   // included, or the whole file (a cubin; PTX before its trailing NULs are stripped).
   uint64_t offset = 0, span = 0;

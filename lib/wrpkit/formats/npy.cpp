@@ -96,8 +96,10 @@ NpyArray read_npy(const std::filesystem::path& path) {
 Bytes npy_bytes(const NpyArray& a) {
   std::string shape;
   for (auto d : a.shape) shape += fmt::format("{}, ", d);
-  if (a.shape.size() > 1) shape.resize(shape.size() - 2);
-  else if (a.shape.size() == 1) shape.resize(shape.size() - 1);
+  if (a.shape.size() > 1)
+    shape.resize(shape.size() - 2);
+  else if (a.shape.size() == 1)
+    shape.resize(shape.size() - 1);
   std::string h = fmt::format("{{'descr': '{}', 'fortran_order': False, 'shape': ({}), }}", a.descr, shape);
   // Pad so the data starts on a 64-byte boundary, ending in a newline (NumPy's own layout).
   size_t total = 10 + h.size() + 1;

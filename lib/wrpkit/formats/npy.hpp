@@ -11,7 +11,7 @@
 namespace wrp {
 
 struct NpyArray {
-  std::string descr;            // "<f4", "|u1", ...
+  std::string descr;  // "<f4", "|u1", ...
   std::vector<uint64_t> shape;
   Bytes data;
 };

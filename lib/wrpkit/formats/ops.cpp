@@ -10,7 +10,10 @@ namespace wrp {
 
 namespace {
 
-struct OpInfo { const char* name; uint32_t fixed; };
+struct OpInfo {
+  const char* name;
+  uint32_t fixed;
+};
 
 OpInfo info(uint32_t t) {
   switch (t) {
@@ -50,8 +53,7 @@ class Walker {
       r.error(where, fmt::format("{} ops cannot fit in the {} bytes of this stream", count, r.left()));
     out.reserve(count);
     for (uint64_t i = 0; i < count; ++i) out.push_back(op(r, depth, fmt::format("{}[{}]", where, i)));
-    if (!r.at_end())
-      r.error(where, fmt::format("{} bytes left after the {} ops the count announces", r.left(), count));
+    if (!r.at_end()) r.error(where, fmt::format("{} bytes left after the {} ops the count announces", r.left(), count));
   }
 
  private:
@@ -119,9 +121,7 @@ class Walker {
     return o;
   }
 
-  static RegionRef ref(Reader& b, int32_t region, const std::string& field) {
-    return {region, b.u64(field)};
-  }
+  static RegionRef ref(Reader& b, int32_t region, const std::string& field) { return {region, b.u64(field)}; }
 
   // Field order as Warp writes them (apic_types.h); the checks are those its loader
   // makes, plus what the replay kernels need (strides in whole scalars).
@@ -193,8 +193,8 @@ class Walker {
       dtype_in({kInt32, kUInt32, kInt64, kUInt64, kFloat32, kFloat64});
       int32_t bits = int32_t(scalar_size(g.dtype) * 8);
       if (g.begin_bit < 0 || g.begin_bit > g.end_bit || g.end_bit > bits)
-        b.error(w + ".begin_bit", fmt::format("bits [{}, {}) are not a range within the {}-bit keys", g.begin_bit,
-                                              g.end_bit, bits));
+        b.error(w + ".begin_bit",
+                fmt::format("bits [{}, {}) are not a range within the {}-bit keys", g.begin_bit, g.end_bit, bits));
       if (g.value_size != 4 && g.value_size != 8)
         b.error(w + ".value_size", fmt::format("values of {} bytes (4 or 8 sort)", g.value_size));
     } else {  // run-length encode
@@ -233,8 +233,7 @@ class Walker {
     uint64_t params = uint64_t(num_params) * (is_forward ? 1 : 2);
     uint64_t tail = params * 16 + uint64_t(num_relocs) * 24 + value_size;
     if (tail != b.left())
-      b.error(w, fmt::format("params, relocations and value data need {} bytes but the record has {}", tail,
-                             b.left()));
+      b.error(w, fmt::format("params, relocations and value data need {} bytes but the record has {}", tail, b.left()));
     uint64_t relocs_claimed = 0;
     for (uint64_t i = 0; i < params; ++i) {
       LaunchParam p;
@@ -251,8 +250,8 @@ class Walker {
       (i < num_params ? l.params : l.adjoint_params).push_back(std::move(p));
     }
     if (relocs_claimed != num_relocs)
-      b.error(w + ".num_relocs", fmt::format("the params claim {} relocations but the record has {}", relocs_claimed,
-                                             num_relocs));
+      b.error(w + ".num_relocs",
+              fmt::format("the params claim {} relocations but the record has {}", relocs_claimed, num_relocs));
     for (auto* list : {&l.params, &l.adjoint_params})
       for (auto& p : *list)
         for (auto& rl : p.relocs) {
@@ -262,9 +261,8 @@ class Walker {
           rl.kind = b.u8(w + ".reloc.kind");
           b.skip(7, w);
           if (uint64_t(rl.value_byte_offset) + 8 > p.value_size)
-            b.error(w + ".reloc.value_byte_offset",
-                    fmt::format("a pointer at byte {} does not fit the {}-byte value", rl.value_byte_offset,
-                                p.value_size));
+            b.error(w + ".reloc.value_byte_offset", fmt::format("a pointer at byte {} does not fit the {}-byte value",
+                                                                rl.value_byte_offset, p.value_size));
           if (rl.kind < kRelocDataPtr || rl.kind > kRelocNull)
             b.error(w + ".reloc.kind", fmt::format("unknown relocation kind {}", rl.kind));
         }
@@ -289,8 +287,7 @@ class Walker {
     if (uint64_t(a_size) + b_size != b.left())
       b.error(w, fmt::format("branches of {} + {} bytes do not fill the {} bytes after the record", a_size, b_size,
                              b.left()));
-    if (type == kOpWhile && (b_size || b_count))
-      b.error(w + ".branch_b_size", "a while op has no second branch");
+    if (type == kOpWhile && (b_size || b_count)) b.error(w + ".branch_b_size", "a while op has no second branch");
     Reader a = b.sub(a_size, w + ".branch_a");
     stream(a, a_count, depth + 1, w + ".branch_a", o.branch_a);
     Reader c = b.sub(b_size, w + ".branch_b");
@@ -305,8 +302,12 @@ class Walker {
 
 uint32_t scalar_size(uint8_t type) {
   switch (type) {
-    case kInt32: case kUInt32: case kFloat32: return 4;
-    case kInt64: case kUInt64: case kFloat64: return 8;
+    case kInt32:
+    case kUInt32:
+    case kFloat32: return 4;
+    case kInt64:
+    case kUInt64:
+    case kFloat64: return 8;
     default: return 0;
   }
 }

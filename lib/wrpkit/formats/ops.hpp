@@ -14,10 +14,25 @@ namespace wrp {
 struct Metadata;
 
 enum OpType : uint32_t {
-  kOpLaunch = 1, kOpMemcpyH2D = 2, kOpMemcpyD2H = 3, kOpMemcpyD2D = 4, kOpMemset = 5, kOpAlloc = 6,
-  kOpIf = 7, kOpWhile = 8, kOpScan = 9, kOpMemtile = 10, kOpSegmentedSort = 11, kOpRadixSort = 12,
-  kOpRunlengthEncode = 13, kOpBsrFromTriplets = 14, kOpBsrTranspose = 15, kOpReduction = 16,
-  kOpBvhRefit = 17, kOpBvhRebuild = 18, kOpHashGridUpdate = 19,
+  kOpLaunch = 1,
+  kOpMemcpyH2D = 2,
+  kOpMemcpyD2H = 3,
+  kOpMemcpyD2D = 4,
+  kOpMemset = 5,
+  kOpAlloc = 6,
+  kOpIf = 7,
+  kOpWhile = 8,
+  kOpScan = 9,
+  kOpMemtile = 10,
+  kOpSegmentedSort = 11,
+  kOpRadixSort = 12,
+  kOpRunlengthEncode = 13,
+  kOpBsrFromTriplets = 14,
+  kOpBsrTranspose = 15,
+  kOpReduction = 16,
+  kOpBvhRefit = 17,
+  kOpBvhRebuild = 18,
+  kOpHashGridUpdate = 19,
 };
 
 const char* op_name(uint32_t type);
@@ -25,7 +40,7 @@ const char* op_name(uint32_t type);
 constexpr int kMaxOpDepth = 16;
 
 // Decoded records: what a replay needs of each op (wrp-run). Layouts:
-// docs/wrp-format.md, "Operations section".
+// docs/wrp-format.md, "Operations".
 enum RelocKind : uint8_t { kRelocDataPtr = 1, kRelocHandle = 2, kRelocNull = 3 };
 
 struct Reloc {
@@ -76,10 +91,10 @@ struct AlgorithmOp {
   uint32_t count = 0;
   RegionRef a, b, c, d;
   int32_t stride_a = 0, stride_b = 0, type_len = 1;
-  bool inclusive = false;                               // scan
-  uint8_t reduction = 0;                                // 1 sum, 2 inner product
-  int32_t begin_bit = 0, end_bit = 0, value_size = 4;   // radix sort
-  uint32_t num_segments = 0;                            // segmented sort
+  bool inclusive = false;                              // scan
+  uint8_t reduction = 0;                               // 1 sum, 2 inner product
+  int32_t begin_bit = 0, end_bit = 0, value_size = 4;  // radix sort
+  uint32_t num_segments = 0;                           // segmented sort
 };
 constexpr uint8_t kReductionSum = 1, kReductionInner = 2;
 inline bool is_algorithm_op(uint32_t type) {
@@ -88,15 +103,15 @@ inline bool is_algorithm_op(uint32_t type) {
 }
 
 struct Op {
-  uint32_t type = 0;      // OpType
-  uint64_t offset = 0;    // file offset of the record, for messages
-  LaunchOp launch;        // kOpLaunch
+  uint32_t type = 0;    // OpType
+  uint64_t offset = 0;  // file offset of the record, for messages
+  LaunchOp launch;      // kOpLaunch
   // memcpy (dst <- src), memset (dst, value), alloc (dst, size), memtile (dst, count x data)
   int32_t dst_region = 0, src_region = 0;
   uint64_t dst_offset = 0, src_offset = 0, size = 0;
   int32_t value = 0;
-  Bytes data;             // memcpy_h2d's bytes, memtile's value
-  AlgorithmOp algo;       // is_algorithm_op(type)
+  Bytes data;                          // memcpy_h2d's bytes, memtile's value
+  AlgorithmOp algo;                    // is_algorithm_op(type)
   std::vector<Op> branch_a, branch_b;  // if/while bodies
 };
 

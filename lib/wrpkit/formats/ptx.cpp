@@ -1,9 +1,8 @@
 #include "wrpkit/formats/ptx.hpp"
 
-#include <charconv>
-
 #include <fmt/format.h>
 
+#include <charconv>
 #include <string_view>
 
 #include "wrpkit/base/error.hpp"

@@ -37,7 +37,8 @@ std::optional<CudaVersion> capture_cuda(const Artifact& a) {
   // builds (12.8 and 12.9: the older, so Orin's SASS comes from no newer a compiler).
   switch (a.container.version) {
     case 15: return CudaVersion{12, 8};
-    case 16: case 18: return CudaVersion{13, 4};
+    case 16:
+    case 18: return CudaVersion{13, 4};
     default: return std::nullopt;
   }
 }

@@ -33,8 +33,8 @@ std::optional<CudaVersion> image_min_driver(const Image& img);
 // The CUDA release of the Warp that wrote a capture, from its modules: the newest
 // PTX image's release (Warp's NVRTC: 12.9 for warp-lang 1.17, 13.4 for 1.18 and
 // 1.19), else the newest SASS image's compiler, else (no module) the CUDA of the
-// PyPI wheels that write the format. nullopt for CPU graphs and when nothing says. A Warp of CUDA X.y runs only where drivers of X.y (or a newer minor
-// on desktop) run, so this is the floor an artifact of it needs.
+// PyPI wheels that write the format. nullopt for CPU graphs and when nothing says. A Warp of CUDA X.y runs only where
+// drivers of X.y (or a newer minor on desktop) run, so this is the floor an artifact of it needs.
 std::optional<CudaVersion> capture_cuda(const Artifact& a);
 // The oldest driver that loads every SASS image of `a` on its own arch: the artifact's
 // floor for the GPUs it was built for. nullopt without SASS, or where an image does not say.

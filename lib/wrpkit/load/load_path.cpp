@@ -7,10 +7,11 @@
 namespace wrp {
 
 std::string cubin_only_fixes(int lowest) {
-  return fmt::format("save with wp.capture_save(..., source_fallback=True) (Warp 1.19) so wrp-build compiles the "
-                     "retained CUDA source, or recapture with wp.config.cuda_output = \"ptx\" and "
-                     "wp.config.ptx_target_arch = {} (the lowest target)",
-                     lowest ? std::to_string(lowest) : std::string("<lowest target>"));
+  return fmt::format(
+      "save with wp.capture_save(..., source_fallback=True) (Warp 1.19) so wrp-build compiles the "
+      "retained CUDA source, or recapture with wp.config.cuda_output = \"ptx\" and "
+      "wp.config.ptx_target_arch = {} (the lowest target)",
+      lowest ? std::to_string(lowest) : std::string("<lowest target>"));
 }
 
 LoadPath binary_load_path(const ModuleBinary& binary, const Arch& gpu, std::optional<CudaVersion> driver) {
@@ -43,7 +44,8 @@ LoadPath artifact_load_path(const Artifact& a, const Arch& gpu, std::optional<Cu
   auto rank = [](LoadPath p) { return p == LoadPath::sass ? 0 : p == LoadPath::none ? 2 : 1; };
   LoadPath worst = conditions_load_path(a, gpu).value_or(LoadPath::sass);
   for (size_t m = 0; m < a.modules.size(); ++m)
-    if (auto p = module_load_path(a, m, gpu, driver); rank(p) > rank(worst) || (rank(p) == rank(worst) && p == LoadPath::jit))
+    if (auto p = module_load_path(a, m, gpu, driver);
+        rank(p) > rank(worst) || (rank(p) == rank(worst) && p == LoadPath::jit))
       worst = p;
   return worst;
 }

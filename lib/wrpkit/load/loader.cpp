@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "wrpkit/load/load_path.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/load/load_path.hpp"
 
 namespace wrp {
 
@@ -37,8 +37,8 @@ std::string fix_command(const Artifact& a, const Arch& gpu) {
 LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
   LoadPlan plan;
   plan.gpu = gpu;
-  std::string where = fmt::format("{} ({}, driver {})", gpu.name.empty() ? "this GPU" : gpu.name, gpu.arch.sm(),
-                                  gpu.driver_str());
+  std::string where =
+      fmt::format("{} ({}, driver {})", gpu.name.empty() ? "this GPU" : gpu.name, gpu.arch.sm(), gpu.driver_str());
   for (size_t m = 0; m < a.meta.modules.size() && m < a.modules.size(); ++m) {
     auto& bin = a.modules[m].binary;
     ModulePlan p;
@@ -68,31 +68,38 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
     } else if (path == LoadPath::jit) {
       const Image* ptx = nullptr;
       for (auto& i : bin.images)
-        if (i.kind == ImageKind::ptx && ptx_jits_on(i.arch, gpu.arch)) { ptx = &i; break; }
+        if (i.kind == ImageKind::ptx && ptx_jits_on(i.arch, gpu.arch)) {
+          ptx = &i;
+          break;
+        }
       int isa = ptx ? ptx->isa : 0;
       p.fix = fix_command(a, gpu.arch);
       if (gpu.jit_disabled) {
         p.outcome = Outcome::impossible;
-        p.message = fmt::format("module {} has no SASS for {} (it holds {}) and needs PTX JIT, but "
-                                "CUDA_DISABLE_PTX_JIT is set",
-                                p.file, where, p.images);
+        p.message = fmt::format(
+            "module {} has no SASS for {} (it holds {}) and needs PTX JIT, but "
+            "CUDA_DISABLE_PTX_JIT is set",
+            p.file, where, p.images);
       } else if (isa > max_ptx_isa(gpu.driver_version)) {
         p.outcome = Outcome::impossible;
-        p.message = fmt::format("module {} needs PTX JIT on {}, but its PTX ISA {} needs a newer driver (this one "
-                                "JIT-compiles up to ISA {}); update the driver or build SASS",
-                                p.file, where, isa_str(isa), isa_str(max_ptx_isa(gpu.driver_version)));
+        p.message = fmt::format(
+            "module {} needs PTX JIT on {}, but its PTX ISA {} needs a newer driver (this one "
+            "JIT-compiles up to ISA {}); update the driver or build SASS",
+            p.file, where, isa_str(isa), isa_str(max_ptx_isa(gpu.driver_version)));
       } else {
         p.outcome = Outcome::jit;
-        p.message = fmt::format("module {} has no SASS for {} (it holds {}); the driver will JIT-compile its PTX "
-                                "at every cold start",
-                                p.file, where, p.images);
+        p.message = fmt::format(
+            "module {} has no SASS for {} (it holds {}); the driver will JIT-compile its PTX "
+            "at every cold start",
+            p.file, where, p.images);
       }
     } else if (path == LoadPath::source) {
       // Warp 1.19 compiles the retained .cu with NVRTC on this GPU: a JIT at load.
       p.outcome = Outcome::jit;
-      p.message = fmt::format("module {} has no code for {} (it holds {}); Warp {} will compile its retained CUDA "
-                              "source {} with NVRTC at load (seconds per module, Warp's headers needed here)",
-                              p.file, where, p.images, a.meta.producer_version, a.meta.modules[m].source_filename);
+      p.message = fmt::format(
+          "module {} has no code for {} (it holds {}); Warp {} will compile its retained CUDA "
+          "source {} with NVRTC at load (seconds per module, Warp's headers needed here)",
+          p.file, where, p.images, a.meta.producer_version, a.meta.modules[m].source_filename);
       p.fix = fix_command(a, gpu.arch);
     } else {
       p.outcome = Outcome::impossible;
@@ -101,8 +108,8 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
         p.message = fmt::format("module {} is a CUBIN for {} only; it cannot run on {}", p.file, p.images, where);
         p.fix = cubin_only_fixes(gpu.arch.number()) + ", then " + fix_command(a, gpu.arch);
       } else if (ptx && !ptx_jits_on(ptx->arch, gpu.arch)) {
-        p.message = fmt::format("module {} holds {}; its PTX targets {}, above {}", p.file, p.images, ptx->arch.str(),
-                                where);
+        p.message =
+            fmt::format("module {} holds {}; its PTX targets {}, above {}", p.file, p.images, ptx->arch.str(), where);
         p.fix = fmt::format("recapture with wp.config.ptx_target_arch = {}, then {}", gpu.arch.number(),
                             fix_command(a, gpu.arch));
       } else {
@@ -130,9 +137,10 @@ LoadPlan plan_load(const Artifact& a, const GpuInfo& gpu) {
     ModulePlan g;
     g.file = "(graph)";
     g.outcome = Outcome::impossible;
-    g.message = fmt::format("the graph has if/while ops; stock Warp builds their condition kernels as SASS for "
-                            "target_arch {}, which cannot run on {}",
-                            a.meta.target_arch, where);
+    g.message = fmt::format(
+        "the graph has if/while ops; stock Warp builds their condition kernels as SASS for "
+        "target_arch {}, which cannot run on {}",
+        a.meta.target_arch, where);
     g.fix = fmt::format("wrp-build {} --arch {} -o {}.{}.wrp", a.wrp_path.string(), gpu.arch.sm(),
                         a.wrp_path.stem().string(), gpu.arch.sm());
     plan.graph.push_back(g);
@@ -152,8 +160,10 @@ std::vector<ModuleLoad> load_modules(const Artifact& a, const CudaDriver& drv, c
     if (r.ok)
       ml.message = fmt::format("loaded {}, {} kernel entr{} resolved", r.loaded_image(), entries.size(),
                                entries.size() == 1 ? "y" : "ies");
-    else if (!r.missing.empty()) ml.message = fmt::format("loaded, but missing entries: {}", fmt::join(r.missing, ", "));
-    else ml.message = fmt::format("failed to load on {} ({}): {}", plan.gpu.name, plan.gpu.arch.sm(), r.error);
+    else if (!r.missing.empty())
+      ml.message = fmt::format("loaded, but missing entries: {}", fmt::join(r.missing, ", "));
+    else
+      ml.message = fmt::format("failed to load on {} ({}): {}", plan.gpu.name, plan.gpu.arch.sm(), r.error);
     out.push_back(ml);
   }
   return out;

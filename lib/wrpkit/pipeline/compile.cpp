@@ -7,12 +7,12 @@
 #include <numeric>
 
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/pipeline/passes.hpp"
-#include "wrpkit/base/fault.hpp"
-#include "wrpkit/formats/elf.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/base/fault.hpp"
 #include "wrpkit/base/parallel.hpp"
+#include "wrpkit/formats/elf.hpp"
 #include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/pipeline/passes.hpp"
 
 namespace wrp {
 

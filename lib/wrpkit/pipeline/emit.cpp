@@ -6,13 +6,13 @@
 #include <algorithm>
 
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/pipeline/passes.hpp"
-#include "wrpkit/load/driver_floor.hpp"
+#include "wrpkit/artifact/output_commit.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
-#include "wrpkit/artifact/output_commit.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/load/driver_floor.hpp"
+#include "wrpkit/pipeline/passes.hpp"
 
 namespace wrp {
 
@@ -66,14 +66,22 @@ Provenance provenance(const BuildPlan& plan, const Artifact& a, const std::vecto
   prov.integrity = "manifest";
   for (size_t m = 0; m < packed.size(); ++m) {
     auto& bm = reports[m];
-    ProvenanceModule pm{.file = bm.output_file, .source = bm.source_file, .from = image_origin_name(bm.from),
-                        .source_sha256 = sha256_hex(a.modules[m].bytes), .sha256 = sha256_hex(packed[m].fatbin),
-                        .cuda_source = bm.cuda_source, .kernels_built = int64_t(bm.kernels_kept),
+    ProvenanceModule pm{.file = bm.output_file,
+                        .source = bm.source_file,
+                        .from = image_origin_name(bm.from),
+                        .source_sha256 = sha256_hex(a.modules[m].bytes),
+                        .sha256 = sha256_hex(packed[m].fatbin),
+                        .cuda_source = bm.cuda_source,
+                        .kernels_built = int64_t(bm.kernels_kept),
                         .kernels_in_source = int64_t(bm.kernels_total)};
     if (plan.modules[m].from == ImageOrigin::source) pm.recipe = plan.modules[m].source.recipe.str();
     for (auto& i : bm.images) {
-      ProvenanceImage pi{.kind = image_kind_name(i.kind), .arch = i.arch.str(), .from = image_origin_name(i.from),
-                         .sha256 = i.sha256, .compiler = i.compiler, .size = int64_t(i.size)};
+      ProvenanceImage pi{.kind = image_kind_name(i.kind),
+                         .arch = i.arch.str(),
+                         .from = image_origin_name(i.from),
+                         .sha256 = i.sha256,
+                         .compiler = i.compiler,
+                         .size = int64_t(i.size)};
       if (i.ptx_isa) pi.ptx_isa = isa_str(i.ptx_isa), pi.min_driver = cuda_release_for_isa(i.ptx_isa);
       pm.images.push_back(std::move(pi));
     }
@@ -142,8 +150,10 @@ BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vect
   c.find(kSectionMetadata)->data = serialize_metadata(meta);
   // Size and uncompressed size are written equal (Warp 1.19 checks every entry).
   auto prov = serialize_provenance(provenance(plan, a, packed, reports, helpers, opt, toolchain));
-  if (auto* s = c.find(kSectionWrpkit)) s->data = std::move(prov);
-  else c.sections.push_back({kSectionWrpkit, 0, 0, std::move(prov)});
+  if (auto* s = c.find(kSectionWrpkit))
+    s->data = std::move(prov);
+  else
+    c.sections.push_back({kSectionWrpkit, 0, 0, std::move(prov)});
   // A rebuild replaces the input's helpers (or drops them where this build has none).
   std::erase_if(c.sections, [](const Section& s) { return s.type == kSectionWrpkitHelpers; });
   if (!helpers.empty()) c.sections.push_back({kSectionWrpkitHelpers, 0, 0, helpers});

@@ -1,15 +1,16 @@
 // The helpers stage: wrp-run's helper kernels that the graph's ops launch
 // (helper_kernels.hpp) compiled for every target and packed into one fatbin, each
 // image checked like a module's.
+#include "wrpkit/replay/helper_kernels.hpp"
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "wrpkit/pipeline/passes.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/base/parallel.hpp"
+#include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/pipeline/helper_source.hpp"
-#include "wrpkit/replay/helper_kernels.hpp"
+#include "wrpkit/pipeline/passes.hpp"
 
 namespace wrp {
 
@@ -36,7 +37,8 @@ Bytes helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOptions& o
   auto fat = tools.pack(inputs, opt.compress, "wrp-run's helper kernels", plan.pack_release);
   auto packed = parse_fatbin("the helper fatbin", fat);
   if (packed.size() != inputs.size())
-    fail(Exit::toolchain, fmt::format("the helper fatbin holds {} images, {} were packed", packed.size(), inputs.size()));
+    fail(Exit::toolchain,
+         fmt::format("the helper fatbin holds {} images, {} were packed", packed.size(), inputs.size()));
   return fat;
 }
 

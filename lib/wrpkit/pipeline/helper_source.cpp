@@ -47,9 +47,10 @@ std::string helper_group(const std::string& entry) {
 
 // The shapes come from the constants the host code launches with, so the two cannot disagree.
 std::string algorithm_kernel_source() {
-  return fmt::format("// wrpkit: wrp-run's algorithm kernels\n#define BLOCK {}\n#define SCAN_ITEMS {}\n#define SCAN_TILE {}\n"
-                     "#define SORT_CHUNKS {}\n#define SORT_TILE {}\n{}",
-                     kAlgoBlock, kScanItems, kScanTile, kSortChunks, kSortTile, embedded_replay_algorithms_cu());
+  return fmt::format(
+      "// wrpkit: wrp-run's algorithm kernels\n#define BLOCK {}\n#define SCAN_ITEMS {}\n#define SCAN_TILE {}\n"
+      "#define SORT_CHUNKS {}\n#define SORT_TILE {}\n{}",
+      kAlgoBlock, kScanItems, kScanTile, kSortChunks, kSortTile, embedded_replay_algorithms_cu());
 }
 
 std::string replay_helper_source(const std::vector<std::string>& entries) {

@@ -5,14 +5,14 @@
 #include <algorithm>
 
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/pipeline/passes.hpp"
-#include "wrpkit/base/fault.hpp"
-#include "wrpkit/formats/elf.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/fatbin.hpp"
+#include "wrpkit/base/fault.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/base/parallel.hpp"
+#include "wrpkit/formats/elf.hpp"
+#include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/pipeline/passes.hpp"
 
 namespace wrp {
 
@@ -53,7 +53,8 @@ std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, c
     }
     // Prebuilt SASS: keep each image that serves at least one target, once.
     for (auto& pre : pm.prebuilt)
-      if (std::any_of(plan.targets.begin(), plan.targets.end(), [&](auto& t) { return sass_runs_on(pre.arch, t.as_gpu()); })) {
+      if (std::any_of(plan.targets.begin(), plan.targets.end(),
+                      [&](auto& t) { return sass_runs_on(pre.arch, t.as_gpu()); })) {
         inputs.push_back({false, pre.arch, pre.bytes, pre.arch.sm()});
         compilers.push_back(pre.release ? pre.release->str() : "");
         isas.push_back(0);

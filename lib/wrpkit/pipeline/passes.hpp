@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/base/progress.hpp"
 #include "wrpkit/pipeline/build.hpp"
 #include "wrpkit/pipeline/plan.hpp"
 #include "wrpkit/trust/seal.hpp"
-#include "wrpkit/base/error.hpp"
-#include "wrpkit/base/progress.hpp"
 
 namespace wrp {
 

@@ -8,16 +8,16 @@
 #include <set>
 
 #include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/base/hash.hpp"
+#include "wrpkit/formats/fatbin.hpp"
+#include "wrpkit/formats/ptx.hpp"
 #include "wrpkit/load/driver_floor.hpp"
+#include "wrpkit/load/load_path.hpp"
+#include "wrpkit/pipeline/ptx_prune.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
 #include "wrpkit/replay/support.hpp"
-#include "wrpkit/base/error.hpp"
-#include "wrpkit/formats/fatbin.hpp"
-#include "wrpkit/base/hash.hpp"
-#include "wrpkit/load/load_path.hpp"
 #include "wrpkit/report/hazards.hpp"
-#include "wrpkit/formats/ptx.hpp"
-#include "wrpkit/pipeline/ptx_prune.hpp"
 #include "wrpkit/toolchain/find.hpp"
 
 namespace wrp {
@@ -49,7 +49,8 @@ std::string fatbin_name(const std::string& src) {
 }
 
 bool ToolNeed::accepts(CudaVersion r) const {
-  return (!major || r.major == major) && (!at_most || r <= *at_most) && (!reads_isa || max_ptx_isa(r.code()) >= reads_isa);
+  return (!major || r.major == major) && (!at_most || r <= *at_most) &&
+         (!reads_isa || max_ptx_isa(r.code()) >= reads_isa);
 }
 
 std::string ToolNeed::str() const {
@@ -82,15 +83,17 @@ ToolNeed ptx_need(const BuildPlan& plan, const Artifact& a) {
 std::string unreadable_ptx_fixes(std::optional<CudaVersion> written_by, CudaVersion floor) {
   if (!written_by) return "recapture with a released Warp";
   if (written_by->major > floor.major)
-    return fmt::format("build for a CUDA {0} floor (--min-driver {0}.0: drivers R580 and newer); for CUDA {1} "
-                       "drivers recapture with a CUDA {1} Warp (warp-lang 1.17 is CUDA 12.9), or save with "
-                       "capture_save(..., source_fallback=True) (Warp 1.19) so wrp-build compiles the source with "
-                       "CUDA {1}",
-                       written_by->major, floor.major);
-  return fmt::format("install cuda-compat-{}-{} on the board and build with --min-driver {}; recapture with a Warp "
-                     "built with CUDA {} or older; or save with capture_save(..., source_fallback=True) (Warp 1.19) "
-                     "and build from source",
-                     written_by->major, written_by->minor, written_by->str(), floor.str());
+    return fmt::format(
+        "build for a CUDA {0} floor (--min-driver {0}.0: drivers R580 and newer); for CUDA {1} "
+        "drivers recapture with a CUDA {1} Warp (warp-lang 1.17 is CUDA 12.9), or save with "
+        "capture_save(..., source_fallback=True) (Warp 1.19) so wrp-build compiles the source with "
+        "CUDA {1}",
+        written_by->major, floor.major);
+  return fmt::format(
+      "install cuda-compat-{}-{} on the board and build with --min-driver {}; recapture with a Warp "
+      "built with CUDA {} or older; or save with capture_save(..., source_fallback=True) (Warp 1.19) "
+      "and build from source",
+      written_by->major, written_by->minor, written_by->str(), floor.str());
 }
 
 // Every refusal found while planning, reported together as one error.
@@ -103,7 +106,8 @@ class Refusals {
     Exit code = std::min_element(list_.begin(), list_.end())->first;
     if (list_.size() == 1) fail(code, list_[0].second);
     std::string msg = fmt::format("{} problems, nothing was built:", list_.size());
-    for (size_t i = 0; i < list_.size(); ++i) msg += fmt::format(" ({}) {}{}", i + 1, list_[i].second, i + 1 < list_.size() ? ";" : "");
+    for (size_t i = 0; i < list_.size(); ++i)
+      msg += fmt::format(" ({}) {}{}", i + 1, list_[i].second, i + 1 < list_.size() ? ";" : "");
     fail(code, msg);
   }
 
@@ -207,9 +211,7 @@ class Planner {
     auto& mf = a_.modules[m];
     const Image* ptx = nullptr;  // the PTX to compile from, as open_artifact read it
     switch (mf.binary.kind) {
-      case ModuleKind::ptx:
-        ptx = &mf.binary.images[0];
-        break;
+      case ModuleKind::ptx: ptx = &mf.binary.images[0]; break;
       case ModuleKind::cubin:
         pm.prebuilt.push_back({mf.binary.images[0].arch, mf.bytes, mf.binary.images[0].release});
         break;
@@ -251,8 +253,10 @@ class Planner {
           if (!here) made_by = pre.release->str();
           loads = loads || here;
         }
-      if (!covered) uncovered.push_back(t.sm());
-      else if (!loads) old_driver.push_back(t.sm());
+      if (!covered)
+        uncovered.push_back(t.sm());
+      else if (!loads)
+        old_driver.push_back(t.sm());
     }
     if (!old_driver.empty())
       refuse(Exit::target,
@@ -290,9 +294,12 @@ class Planner {
       need.reads_isa = pm.ptx_isa;
       bool readable = written_by && (written_by->major <= need.major || !need.major) &&
                       (!need.at_most || *written_by <= *need.at_most);
-      if (!ptx_jits_on(pm.ptx_arch, t)) below.push_back(t.sm());
-      else if (!readable) unreadable.push_back(t.sm());
-      else pm.jobs.push_back(job(ImageOrigin::ptx, digest, t, false, m, need));
+      if (!ptx_jits_on(pm.ptx_arch, t))
+        below.push_back(t.sm());
+      else if (!readable)
+        unreadable.push_back(t.sm());
+      else
+        pm.jobs.push_back(job(ImageOrigin::ptx, digest, t, false, m, need));
     }
     if (!unreadable.empty())
       refuse(Exit::target,
@@ -305,8 +312,8 @@ class Planner {
       refuse(Exit::target,
              fmt::format("module {} holds PTX for {}, which cannot be compiled for {} (below it). Recapture with "
                          "wp.config.ptx_target_arch = {} (the lowest target), or {}",
-                         rec.binary_filename, pm.ptx_arch.str(), fmt::join(below, ", "),
-                         plan_.targets.front().number(), drop(below)));
+                         rec.binary_filename, pm.ptx_arch.str(), fmt::join(below, ", "), plan_.targets.front().number(),
+                         drop(below)));
     pm.embed_ptx = opt_.ptx == PtxMode::lowest;
   }
 
@@ -329,7 +336,8 @@ class Planner {
       // Only a --from binary build gets here with a bad .cu (auto and source refuse it).
       if (pm.from != ImageOrigin::source)
         spdlog::warn("module {}: its CUDA source {} {}; the output record drops it (binary only)", rec.binary_filename,
-                     rec.source_filename, mf.source_digest == Digest::missing ? "is missing" : "does not match its digest");
+                     rec.source_filename,
+                     mf.source_digest == Digest::missing ? "is missing" : "does not match its digest");
       pm.record.make_binary_only();
     }
   }
@@ -365,8 +373,10 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
   for (auto& t : targets) {
     if (!is_gpu_arch(t)) continue;
     auto& archs = archs_of_cuda(plan.floor.major);
-    if (std::find(archs.begin(), archs.end(), t.number()) != archs.end()) plan.targets.push_back(t);
-    else unbuildable.push_back(t.sm());
+    if (std::find(archs.begin(), archs.end(), t.number()) != archs.end())
+      plan.targets.push_back(t);
+    else
+      unbuildable.push_back(t.sm());
   }
   if (!unbuildable.empty())
     p.refusals.add(Exit::target,
@@ -437,10 +447,11 @@ std::string install_advice(const ToolNeed& need) {
   if (!need.at_most && want.major == 12) want = {12, 9};
   auto suffix = want.major == 12 ? "-cu12" : "";
   if (!need.at_most && want.major >= 13) return toolchain_install_hint();
-  return fmt::format("pip install --target DIR \"nvidia-nvjitlink{0}=={1}.*\" \"nvidia-nvfatbin{0}=={1}.*\" "
-                     "\"nvidia-cuda-nvrtc{0}=={1}.*\" and set WRPKIT_TOOLCHAINS=DIR (several releases can sit side "
-                     "by side there; scripts/setup puts 12.6 and 13.4 in .venv/toolchains)",
-                     suffix, want.str());
+  return fmt::format(
+      "pip install --target DIR \"nvidia-nvjitlink{0}=={1}.*\" \"nvidia-nvfatbin{0}=={1}.*\" "
+      "\"nvidia-cuda-nvrtc{0}=={1}.*\" and set WRPKIT_TOOLCHAINS=DIR (several releases can sit side "
+      "by side there; scripts/setup puts 12.6 and 13.4 in .venv/toolchains)",
+      suffix, want.str());
 }
 
 // Picks, per job, the newest release found that the need accepts and whose tool of
@@ -507,26 +518,32 @@ void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools) {
   // Module images: one refusal per module and need, naming its targets.
   std::map<std::pair<size_t, std::string>, std::vector<std::string>> missing;
   auto no_arch = [&](const ToolFacts& f, const Arch& arch) {
-    return fmt::format("{} cannot compile for {}; it compiles for: sm_{}. Use a CUDA toolkit that supports {}, or drop "
-                       "it",
-                       f.description, arch.sm(), fmt::join(f.archs, " sm_"), arch.sm());
+    return fmt::format(
+        "{} cannot compile for {}; it compiles for: sm_{}. Use a CUDA toolkit that supports {}, or drop "
+        "it",
+        f.description, arch.sm(), fmt::join(f.archs, " sm_"), arch.sm());
   };
   std::set<std::string> arch_refusals;
   for (auto& j : plan.jobs) {
     auto kind = j.from == ImageOrigin::source ? Tool::source : Tool::ptx;
-    if (auto rel = pick.pick(kind, j.need, j.arch)) j.release = *rel;
-    else if (auto* f = pick.lacking_arch(kind, j.need, j.arch)) arch_refusals.insert(no_arch(*f, j.arch));
-    else missing[{j.module, j.need.str()}].push_back(j.to_ptx ? "compute_" + std::to_string(j.arch.number()) : j.arch.sm());
+    if (auto rel = pick.pick(kind, j.need, j.arch))
+      j.release = *rel;
+    else if (auto* f = pick.lacking_arch(kind, j.need, j.arch))
+      arch_refusals.insert(no_arch(*f, j.arch));
+    else
+      missing[{j.module, j.need.str()}].push_back(j.to_ptx ? "compute_" + std::to_string(j.arch.number())
+                                                           : j.arch.sm());
   }
   for (auto& msg : arch_refusals) r.add(Exit::target, msg);
   for (auto& [key, archs] : missing) {
     auto wanted = key;  // clang before 16 cannot capture a structured binding
     auto& j = *std::find_if(plan.jobs.begin(), plan.jobs.end(),
                             [&](auto& x) { return x.module == wanted.first && x.need.str() == wanted.second; });
-    r.add(Exit::toolchain,
-          fmt::format("module {}: no toolchain found builds {} for the CUDA {} floor ({}): {}",
-                      a.meta.modules[key.first].binary_filename, fmt::join(archs, ", "), plan.floor.str(),
-                      plan.floor_from, pick.why_none(j.from == ImageOrigin::source ? Tool::source : Tool::ptx, j.need)));
+    r.add(
+        Exit::toolchain,
+        fmt::format("module {}: no toolchain found builds {} for the CUDA {} floor ({}): {}",
+                    a.meta.modules[key.first].binary_filename, fmt::join(archs, ", "), plan.floor.str(),
+                    plan.floor_from, pick.why_none(j.from == ImageOrigin::source ? Tool::source : Tool::ptx, j.need)));
   }
   // The .cu includes Warp's native headers of the release that wrote it.
   if (plan.needs_source_compiler())
@@ -554,25 +571,30 @@ void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools) {
     }
   }
   if (!packer && !plan.modules.empty())
-    r.add(Exit::toolchain, fmt::format("no fatbin writer of CUDA {} found for the CUDA {} floor ({}); {}",
-                                       plan.floor.major, plan.floor.str(), plan.floor_from,
-                                       plan.floor.major == 12 ? "pip install nvidia-nvfatbin-cu12"
-                                                              : toolchain_install_hint()));
+    r.add(Exit::toolchain,
+          fmt::format("no fatbin writer of CUDA {} found for the CUDA {} floor ({}); {}", plan.floor.major,
+                      plan.floor.str(), plan.floor_from,
+                      plan.floor.major == 12 ? "pip install nvidia-nvfatbin-cu12" : toolchain_install_hint()));
   // wrp-run's helper kernels: left out with a warning where no NVRTC serves them at all.
   if (plan.helpers) {
     std::vector<std::string> lacking;
     bool nvrtc = false;
     for (auto rel : pick.releases()) nvrtc = nvrtc || pick.facts(Tool::standalone, rel);
     for (auto& h : plan.helpers->jobs) {
-      if (auto rel = pick.pick(Tool::standalone, h.need, h.arch)) h.release = *rel;
-      else if (auto* f = pick.lacking_arch(Tool::standalone, h.need, h.arch)) lacking.push_back(no_arch(*f, h.arch));
-      else lacking.push_back(fmt::format("no NVRTC found for {}", h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm()));
+      if (auto rel = pick.pick(Tool::standalone, h.need, h.arch))
+        h.release = *rel;
+      else if (auto* f = pick.lacking_arch(Tool::standalone, h.need, h.arch))
+        lacking.push_back(no_arch(*f, h.arch));
+      else
+        lacking.push_back(fmt::format("no NVRTC found for {}",
+                                      h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm()));
     }
     auto need = plan.helpers->jobs.front().need;
     if (!nvrtc) {
-      spdlog::warn("building without wrp-run's helper kernels for the graph's {} ops ({}); stock Warp does not need "
-                   "them, wrp-run will refuse this artifact. To add them: install NVRTC, then rebuild",
-                   fmt::join(plan.helpers->for_ops, "/"), pick.why_none(Tool::standalone, need));
+      spdlog::warn(
+          "building without wrp-run's helper kernels for the graph's {} ops ({}); stock Warp does not need "
+          "them, wrp-run will refuse this artifact. To add them: install NVRTC, then rebuild",
+          fmt::join(plan.helpers->for_ops, "/"), pick.why_none(Tool::standalone, need));
       plan.helpers.reset();
     } else if (!lacking.empty()) {
       r.add(Exit::target, fmt::format("{} (it compiles wrp-run's helper kernels for this graph's {} ops; "

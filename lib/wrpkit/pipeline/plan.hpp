@@ -10,14 +10,13 @@
 
 #include "wrpkit/base/arch.hpp"
 #include "wrpkit/base/cuda_version.hpp"
-#include "wrpkit/pipeline/build.hpp"
 #include "wrpkit/formats/metadata.hpp"
+#include "wrpkit/pipeline/build.hpp"
 #include "wrpkit/toolchain/toolset.hpp"
 
 namespace wrp {
 
 struct Artifact;
-
 
 // Which CUDA releases may compile an image so that the floor's driver loads it
 // (driver_floor.hpp); the tool check picks the newest release found that fits.
@@ -32,21 +31,21 @@ struct ToolNeed {
 
 // One compilation; identical inputs for the same arch and need share one job.
 struct CompileJob {
-  size_t module = 0;      // the first module that needs it (for messages)
+  size_t module = 0;  // the first module that needs it (for messages)
   Arch arch;
   ImageOrigin from = ImageOrigin::ptx;  // ptx or source
-  bool to_ptx = false;    // source -> PTX for compute_<arch> (--ptx lowest)
+  bool to_ptx = false;                  // source -> PTX for compute_<arch> (--ptx lowest)
   std::string input_digest;
   ToolNeed need;
-  CudaVersion release;    // the toolchain chosen for it (choose_tools)
+  CudaVersion release;  // the toolchain chosen for it (choose_tools)
 };
 
 struct PlannedModule {
   ImageOrigin from = ImageOrigin::binary;
-  Bytes ptx;                 // from == ptx: the PTX compiled (NULs stripped, maybe pruned)
+  Bytes ptx;  // from == ptx: the PTX compiled (NULs stripped, maybe pruned)
   Arch ptx_arch;
   int ptx_isa = 0;
-  SourceUnit source;         // from == source
+  SourceUnit source;  // from == source
   struct Prebuilt {
     Arch arch;
     Bytes bytes;
@@ -55,10 +54,10 @@ struct PlannedModule {
   std::vector<Prebuilt> prebuilt;  // from == binary: SASS kept as it is
   size_t kernels_kept = 0, kernels_total = 0;
   std::vector<std::string> entries;  // every entry the metadata names for this module
-  std::vector<size_t> jobs;  // indices into BuildPlan::jobs, in image order
-  bool embed_ptx = false;    // the module's own PTX (from == ptx) goes into the fatbin
-  ModuleRecord record;       // as it will be written (file name, format-18 fields)
-  bool copy_source = false;  // the .cu travels into the output folder
+  std::vector<size_t> jobs;          // indices into BuildPlan::jobs, in image order
+  bool embed_ptx = false;            // the module's own PTX (from == ptx) goes into the fatbin
+  ModuleRecord record;               // as it will be written (file name, format-18 fields)
+  bool copy_source = false;          // the .cu travels into the output folder
 };
 
 // wrp-run's helper kernels (helper_kernels.hpp), for graphs with ops that need them
@@ -78,7 +77,7 @@ struct PlannedHelpers {
 
 struct BuildPlan {
   std::filesystem::path out;
-  std::vector<Arch> targets;  // sorted
+  std::vector<Arch> targets;           // sorted
   std::vector<PlannedModule> modules;  // parallel to the artifact's modules
   std::vector<CompileJob> jobs;
   std::optional<PlannedHelpers> helpers;

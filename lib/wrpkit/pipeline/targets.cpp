@@ -35,7 +35,8 @@ TargetManifest parse_manifest(const std::string& text, const std::string& source
     fail(Exit::usage, fmt::format("{}: {}: {}", source, printable(key), printable(what)));
   };
   for (auto& [k, v] : root)
-    if (k != "default" && k != "profiles") bad(std::string(k.str()), "unknown key (expected 'default' and [profiles.NAME])");
+    if (k != "default" && k != "profiles")
+      bad(std::string(k.str()), "unknown key (expected 'default' and [profiles.NAME])");
   auto* profiles = root["profiles"].as_table();
   if (!profiles || profiles->empty()) bad("profiles", "no [profiles.NAME] tables");
   for (auto& [name, node] : *profiles) {

@@ -18,8 +18,10 @@ uint64_t slot(uint64_t n) { return ceil_div(n, kAreaAlign) * kAreaAlign; }  // s
 // The scan kernels by element type: int32 scans as uint32 (the same bits, wrapping).
 const char* scan_type(uint8_t dtype) {
   switch (dtype) {
-    case kInt32: case kUInt32: return "u32";
-    case kInt64: case kUInt64: return "u64";
+    case kInt32:
+    case kUInt32: return "u32";
+    case kInt64:
+    case kUInt64: return "u64";
     case kFloat32: return "f32";
     default: return "f64";
   }
@@ -42,7 +44,9 @@ unsigned sort_tiles(uint64_t n) { return unsigned(ceil_div(n, kSortTile)); }
 unsigned reduce_blocks(uint64_t n) {
   return unsigned(std::clamp<uint64_t>(ceil_div(n, uint64_t(kAlgoBlock) * kScanItems), 1, kReduceMaxBlocks));
 }
-unsigned stride_blocks(uint64_t n) { return unsigned(std::clamp<uint64_t>(ceil_div(n, kAlgoBlock), 1, kGridStrideBlocks)); }
+unsigned stride_blocks(uint64_t n) {
+  return unsigned(std::clamp<uint64_t>(ceil_div(n, kAlgoBlock), 1, kGridStrideBlocks));
+}
 unsigned components(const Op& o) {
   if (o.type == kOpReduction && o.algo.reduction == kReductionInner) return 1;
   return o.type == kOpScan || o.type == kOpReduction ? unsigned(o.algo.type_len) : 1;
@@ -90,7 +94,8 @@ void scan_chain(Emit& emit, const char* type, Operand in, Operand out, unsigned 
   }
   emit.kernel(entry("scan_sums", type), grid(tiles, comps), {in, n, in_stride, sums, tiles});
   emit.kernel(entry("scan_offsets", type), grid(1, comps), {sums, tiles});
-  emit.kernel(entry("scan_apply", type), grid(tiles, comps), {in, out, n, in_stride, out_stride, sums, tiles, inclusive_flag});
+  emit.kernel(entry("scan_apply", type), grid(tiles, comps),
+              {in, out, n, in_stride, out_stride, sums, tiles, inclusive_flag});
 }
 
 // The bytes n elements of `scalars` scalars at a byte stride span (the last one need not be padded).
@@ -106,8 +111,8 @@ class Chain {
 
   void append() {
     if (components(o_) > kMaxGridY)
-      fail(Exit::bad_input, fmt::format("{}: elements of {} scalars (wrp-run replays at most {})", where_,
-                                        components(o_), kMaxGridY));
+      fail(Exit::bad_input,
+           fmt::format("{}: elements of {} scalars (wrp-run replays at most {})", where_, components(o_), kMaxGridY));
     switch (o_.type) {
       case kOpScan: return scan();
       case kOpReduction: return reduction();
@@ -258,7 +263,8 @@ std::vector<std::string> algorithm_kernel_entries() {
     out.push_back(entry("radix_scatter", k));
     out.push_back(entry("radix_tile", k));
   }
-  for (auto k : {"wrpkit_segmented_sort", "wrpkit_rle_tile", "wrpkit_rle_heads", "wrpkit_rle_runs", "wrpkit_rle_lengths"})
+  for (auto k :
+       {"wrpkit_segmented_sort", "wrpkit_rle_tile", "wrpkit_rle_heads", "wrpkit_rle_runs", "wrpkit_rle_lengths"})
     out.push_back(k);
   return out;
 }

@@ -15,15 +15,15 @@
 namespace wrp {
 
 // Shapes shared by the kernels' source and the host code that launches them.
-constexpr unsigned kAlgoBlock = 256;            // threads per block, every algorithm kernel
-constexpr unsigned kScanItems = 8;              // elements per thread in a scan tile
+constexpr unsigned kAlgoBlock = 256;  // threads per block, every algorithm kernel
+constexpr unsigned kScanItems = 8;    // elements per thread in a scan tile
 constexpr unsigned kScanTile = kAlgoBlock * kScanItems;
-constexpr unsigned kSortChunks = 4;             // 256-element chunks per radix-sort tile: small tiles, many blocks
+constexpr unsigned kSortChunks = 4;  // 256-element chunks per radix-sort tile: small tiles, many blocks
 constexpr unsigned kSortTile = kAlgoBlock * kSortChunks;
-constexpr unsigned kRadixBits = 8;              // bits per radix-sort pass
+constexpr unsigned kRadixBits = 8;  // bits per radix-sort pass
 constexpr unsigned kRadixBuckets = 1u << kRadixBits;
-constexpr unsigned kReduceMaxBlocks = 1024;     // partial sums of a reduction
-constexpr unsigned kMaxGridY = 65535;           // scan and sum run one grid row per vector component
+constexpr unsigned kReduceMaxBlocks = 1024;  // partial sums of a reduction
+constexpr unsigned kMaxGridY = 65535;        // scan and sum run one grid row per vector component
 // The sort kernels give each thread of a block one bucket.
 static_assert(kRadixBuckets == kAlgoBlock && kAlgoBlock % 32 == 0);
 

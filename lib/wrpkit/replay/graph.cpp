@@ -51,7 +51,8 @@ class Emitter {
   CUgraphNode launch(CUgraph g, CUgraphNode prev, const PlanNode& n) {
     auto f = res_.kernel(*n.launch, n.where);
     auto args = pack_launch_args(
-        *n.launch, [&](int32_t id, uint64_t off) { return id > 0 ? res_.address(Operand::in_region(uint32_t(id), off)) : 0; },
+        *n.launch,
+        [&](int32_t id, uint64_t off) { return id > 0 ? res_.address(Operand::in_region(uint32_t(id), off)) : 0; },
         n.where);
     std::vector<void*> ptrs;
     for (auto& b : args) ptrs.push_back(b.data());
@@ -68,7 +69,8 @@ class Emitter {
                                         "need: update to a CUDA 12.4 or newer driver",
                                         w, v / 1000, v % 1000 / 10));
     }
-    cu_.check(cu_.cuGraphConditionalHandleCreate(&handles_[index], g, ctx_, 0, 0), w + ": cuGraphConditionalHandleCreate");
+    cu_.check(cu_.cuGraphConditionalHandleCreate(&handles_[index], g, ctx_, 0, 0),
+              w + ": cuGraphConditionalHandleCreate");
     made_[index] = true;
     return handles_[index];
   }

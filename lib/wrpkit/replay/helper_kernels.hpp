@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-
 namespace wrp {
 
 // Entry points (extern "C"), with their parameter lists as the runtime passes them.

@@ -63,20 +63,29 @@ class Planner {
         return;
       case kOpMemset:
         if (o.size)
-          out.push_back({.kind = PlanNode::Kind::memset, .where = w, .dst = need(o.dst_region, o.dst_offset, o.size, w),
-                         .bytes = o.size, .value = uint8_t(o.value)});
+          out.push_back({.kind = PlanNode::Kind::memset,
+                         .where = w,
+                         .dst = need(o.dst_region, o.dst_offset, o.size, w),
+                         .bytes = o.size,
+                         .value = uint8_t(o.value)});
         return;
       case kOpAlloc: return;  // every region is allocated at load
       case kOpMemtile: return memtile(out, o, w);
       case kOpIf: return if_else(out, o, w);
       case kOpWhile: return while_loop(out, o, w);
-      case kOpScan: case kOpReduction: case kOpRadixSort: case kOpSegmentedSort: case kOpRunlengthEncode:
-        return algorithm(out, o, w);
-      case kOpBvhRefit: case kOpBvhRebuild: case kOpHashGridUpdate: case kOpBsrFromTriplets: case kOpBsrTranspose:
+      case kOpScan:
+      case kOpReduction:
+      case kOpRadixSort:
+      case kOpSegmentedSort:
+      case kOpRunlengthEncode: return algorithm(out, o, w);
+      case kOpBvhRefit:
+      case kOpBvhRebuild:
+      case kOpHashGridUpdate:
+      case kOpBsrFromTriplets:
+      case kOpBsrTranspose:
         blockers_.insert(fmt::format("{} (needs Warp's own native data structures)", op_name(o.type)));
         return;
-      default:
-        blockers_.insert(fmt::format("{} (wrp-run does not replay this op)", op_name(o.type)));
+      default: blockers_.insert(fmt::format("{} (wrp-run does not replay this op)", op_name(o.type)));
     }
   }
 
@@ -96,8 +105,9 @@ class Planner {
     auto* r = id > 0 ? find_region(regions_, uint32_t(id)) : nullptr;
     uint64_t end = offset + size;
     if (!r || end < offset || end > r->size)
-      fail(Exit::bad_input, fmt::format("{}: {}{} bytes at offset {} of region {} lie outside the regions the file holds",
-                                        w, what ? fmt::format("its {}, ", what) : "", size, offset, id));
+      fail(Exit::bad_input,
+           fmt::format("{}: {}{} bytes at offset {} of region {} lie outside the regions the file holds", w,
+                       what ? fmt::format("its {}, ", what) : "", size, offset, id));
     return Operand::in_region(uint32_t(id), offset);
   }
 
@@ -119,7 +129,10 @@ class Planner {
     }
     auto grid = launch_grid(l, w);
     if (grid.empty) return;
-    out.push_back({.kind = PlanNode::Kind::launch, .where = w, .launch = &l, .grid = grid,
+    out.push_back({.kind = PlanNode::Kind::launch,
+                   .where = w,
+                   .launch = &l,
+                   .grid = grid,
                    .smem = unsigned(std::max(l.smem_bytes, 0))});
   }
 
@@ -173,7 +186,8 @@ class Planner {
       return;
     }
     uint32_t h_if = plan_.handles++, h_else = plan_.handles++;
-    helper(out, kHelperSetIfElse, LaunchGrid{1, 1, 1, 1}, {KernelArg::handle(h_if), KernelArg::handle(h_else), cond}, w);
+    helper(out, kHelperSetIfElse, LaunchGrid{1, 1, 1, 1}, {KernelArg::handle(h_if), KernelArg::handle(h_else), cond},
+           w);
     std::vector<PlanNode> a, b;
     chain(a, o.branch_a, w + ".branch_a");
     chain(b, o.branch_b, w + ".branch_b");

@@ -44,8 +44,8 @@ struct KernelArg {
 
   KernelArg(Operand p) : kind(Kind::pointer), pointer(p) {}  // NOLINT: a pointer parameter
   template <class T>
-    requires std::is_integral_v<T>
-  KernelArg(T v) : size(uint8_t(sizeof(T))), value(uint64_t(v)) {  // NOLINT: an integer parameter
+  requires std::is_integral_v<T> KernelArg(T v)
+      : size(uint8_t(sizeof(T))), value(uint64_t(v)) {  // NOLINT: an integer parameter
     static_assert(sizeof(T) == 4 || sizeof(T) == 8, "kernel parameters here are 4 or 8 bytes wide");
   }
   static KernelArg handle(uint32_t index) {
@@ -60,18 +60,18 @@ enum class CondKind : uint8_t { if_, while_ };
 struct PlanNode {
   enum class Kind : uint8_t { launch, helper, copy, memset, conditional };
   Kind kind = Kind::helper;
-  std::string where;                // names the op in messages: "FILE: operations[3] (scan, offset 120)"
-  const LaunchOp* launch = nullptr; // launch: the capture's kernel launch (its arguments are packed at emission)
-  std::string entry;                // helper: the helper kernel's entry point
-  LaunchGrid grid;                  // launch, helper
-  unsigned smem = 0;                // launch: dynamic shared memory bytes
-  std::vector<KernelArg> args;      // helper
-  Operand dst, src;                 // copy (dst <- src), memset (dst)
-  uint64_t bytes = 0;               // copy, memset
-  uint8_t value = 0;                // memset
-  CondKind cond = CondKind::if_;    // conditional
-  uint32_t handle = 0;              // conditional: the handle its helper sets
-  std::vector<PlanNode> body;       // conditional: its body, a chain of its own
+  std::string where;                 // names the op in messages: "FILE: operations[3] (scan, offset 120)"
+  const LaunchOp* launch = nullptr;  // launch: the capture's kernel launch (its arguments are packed at emission)
+  std::string entry;                 // helper: the helper kernel's entry point
+  LaunchGrid grid;                   // launch, helper
+  unsigned smem = 0;                 // launch: dynamic shared memory bytes
+  std::vector<KernelArg> args;       // helper
+  Operand dst, src;                  // copy (dst <- src), memset (dst)
+  uint64_t bytes = 0;                // copy, memset
+  uint8_t value = 0;                 // memset
+  CondKind cond = CondKind::if_;     // conditional
+  uint32_t handle = 0;               // conditional: the handle its helper sets
+  std::vector<PlanNode> body;        // conditional: its body, a chain of its own
 };
 
 struct ReplayPlan {
@@ -84,10 +84,10 @@ struct ReplayPlan {
     ByteView bytes;   // memcpy sources and fill values, as the op holds them
   };
   std::vector<Constant> constants;
-  uint64_t constants_size = 0;  // the constants area
-  uint64_t scratch_size = 0;    // the scratch area: the most any algorithm op's chain uses (they run in turn)
-  std::vector<std::string> blockers;        // ops wrp-run does not replay, sorted, one line each
-  std::vector<std::string> problems;        // bad input met on the way (operands outside their regions, ...)
+  uint64_t constants_size = 0;        // the constants area
+  uint64_t scratch_size = 0;          // the scratch area: the most any algorithm op's chain uses (they run in turn)
+  std::vector<std::string> blockers;  // ops wrp-run does not replay, sorted, one line each
+  std::vector<std::string> problems;  // bad input met on the way (operands outside their regions, ...)
   std::vector<std::string> helper_entries;  // the helper kernels its nodes launch, sorted
   std::vector<std::string> helper_ops;      // the ops that launch them, sorted
 };

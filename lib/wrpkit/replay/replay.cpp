@@ -9,9 +9,9 @@
 #include <mutex>
 #include <set>
 
-#include "wrpkit/driver/cuda_api.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/mapped_file.hpp"
+#include "wrpkit/driver/cuda_api.hpp"
 #include "wrpkit/replay/graph.hpp"
 #include "wrpkit/replay/support.hpp"
 
@@ -19,7 +19,7 @@ namespace wrp {
 
 namespace {
 
-constexpr int kStaticSharedLimit = 48 * 1024;   // above it a kernel must opt in to dynamic shared memory
+constexpr int kStaticSharedLimit = 48 * 1024;  // above it a kernel must opt in to dynamic shared memory
 
 CUdevice device_handle(const CudaApi& cu, int device) {
   int count = 0;
@@ -62,8 +62,8 @@ struct Replay::State final : ReplayResources {
   // upload of the constants instead of one of each per region and op.
   CUdeviceptr arena = 0;
   std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> regions;  // id -> (address, size)
-  uint64_t constants_at = 0, scratch_at = 0;  // the plan's constants and scratch areas
-  std::map<std::string, uint32_t> bindings;  // name -> region id
+  uint64_t constants_at = 0, scratch_at = 0;                     // the plan's constants and scratch areas
+  std::map<std::string, uint32_t> bindings;                      // name -> region id
 
   ~State() override {
     if (!cu) return;
@@ -94,18 +94,21 @@ struct Replay::State final : ReplayResources {
 
   CUfunction kernel(const LaunchOp& l, const std::string& where) override {
     auto* k = a.meta.kernel(l.module_hash, l.kernel_key);
-    if (!k) fail(Exit::bad_input, fmt::format("{}: kernel {} of module {} is not in the metadata", where, l.kernel_key,
-                                              l.module_hash));
+    if (!k)
+      fail(Exit::bad_input,
+           fmt::format("{}: kernel {} of module {} is not in the metadata", where, l.kernel_key, l.module_hash));
     const std::string& entry = l.is_forward ? k->forward_name : k->backward_name;
     auto& f = functions[entry];
     if (!f) {
       auto mod = module_by_hash.find(l.module_hash);
       if (mod == module_by_hash.end())
         fail(Exit::bad_input, fmt::format("{}: module {} is not in the metadata", where, l.module_hash));
-      cu->check(cu->cuModuleGetFunction(&f, mod->second, entry.c_str()), fmt::format("{}: kernel entry {}", where, entry));
+      cu->check(cu->cuModuleGetFunction(&f, mod->second, entry.c_str()),
+                fmt::format("{}: kernel entry {}", where, entry));
     }
     if (l.smem_bytes > kStaticSharedLimit)
-      cu->check(cu->cuFuncSetAttribute(f, kCuFuncAttrMaxDynamicSharedBytes, l.smem_bytes), where + ": dynamic shared memory");
+      cu->check(cu->cuFuncSetAttribute(f, kCuFuncAttrMaxDynamicSharedBytes, l.smem_bytes),
+                where + ": dynamic shared memory");
     return f;
   }
 
@@ -114,17 +117,21 @@ struct Replay::State final : ReplayResources {
     if (f) return f;
     if (!helpers) {
       auto* sec = a.container.find(kSectionWrpkitHelpers);
-      if (!sec) fail(Exit::target, fmt::format("{}: needs wrp-run's helper kernels, which wrp-build adds: rebuild the "
-                                               "artifact with it", where));
+      if (!sec)
+        fail(Exit::target, fmt::format("{}: needs wrp-run's helper kernels, which wrp-build adds: rebuild the "
+                                       "artifact with it",
+                                       where));
       // The driver picks the image for this GPU; none fits when it was built for other targets.
       cu->check(cu->cuModuleLoadData(&helpers, sec->data.data()),
                 fmt::format("{}: loading wrp-run's helper kernels (built for {}; rebuild with this GPU's arch among "
-                            "the targets)", where, helper_images()));
+                            "the targets)",
+                            where, helper_images()));
     }
     auto rc = cu->cuModuleGetFunction(&f, helpers, entry);
     if (rc == kCuErrorNotFound)
       fail(Exit::target, fmt::format("{}: wrp-run's helper kernels in this artifact lack {} (an older wrp-build made "
-                                     "them): rebuild the artifact with this wrp-build", where, entry));
+                                     "them): rebuild the artifact with this wrp-build",
+                                     where, entry));
     cu->check(rc, fmt::format("{}: helper kernel {}", where, entry));
     return f;
   }
@@ -181,7 +188,8 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const Trust
   auto plan = plan_replay(a);
   if (auto why = replay_blockers(a, plan); !why.empty())
     fail(Exit::target, fmt::format("{}: wrp-run cannot replay this artifact: {}. Replay it with stock Warp "
-                                   "(wp.capture_load)", a.name(), fmt::join(why, "; ")));
+                                   "(wp.capture_load)",
+                                   a.name(), fmt::join(why, "; ")));
   if (!plan.problems.empty()) fail(Exit::bad_input, plan.problems.front());
   const CudaApi& cu = cuda_api();
   s.dev = device_handle(cu, device);

@@ -48,7 +48,7 @@ class Replay {
   // How far the loaded bytes were vouched for: no manifest, a manifest, a trusted signature.
   Verification verification() const { return verification_; }
 
- struct State;  // defined in replay.cpp
+  struct State;  // defined in replay.cpp
 
  private:
   Replay() = default;

@@ -4,7 +4,6 @@
 
 #include <set>
 
-
 namespace wrp {
 
 ReplayPlan plan_replay(const Artifact& a) { return plan_replay(a.ops.ops, a.regions, a.name() + ": operations"); }
@@ -17,7 +16,8 @@ std::vector<std::string> replay_blockers(const Artifact& a, const ReplayPlan& pl
   if (a.container.version < 15)
     why.push_back(fmt::format("format {} (Warp 1.15): its launch layout is not verified; formats 15..18 replay",
                               a.container.version));
-  if (!a.meta.meshes.empty()) why.push_back(fmt::format("{} mesh(es) (need Warp's mesh and BVH code)", a.meta.meshes.size()));
+  if (!a.meta.meshes.empty())
+    why.push_back(fmt::format("{} mesh(es) (need Warp's mesh and BVH code)", a.meta.meshes.size()));
   if (!plan.helper_entries.empty() && a.replay_helpers.empty())
     why.push_back(fmt::format("{} (need wrp-run's helper kernels, which wrp-build adds: rebuild the artifact with it)",
                               fmt::join(plan.helper_ops, ", ")));
@@ -28,8 +28,10 @@ std::vector<std::string> replay_blockers(const Artifact& a, const ReplayPlan& pl
     for (auto& e : plan.helper_entries)
       if (!have.count(e)) missing.insert(e);
     if (!missing.empty()) {
-      why.push_back(fmt::format("its wrp-run helper kernels ({}) lack {} (an older wrp-build made them: rebuild the "
-                                "artifact with this one)", img.arch.str(), fmt::join(missing, ", ")));
+      why.push_back(
+          fmt::format("its wrp-run helper kernels ({}) lack {} (an older wrp-build made them: rebuild the "
+                      "artifact with this one)",
+                      img.arch.str(), fmt::join(missing, ", ")));
       break;
     }
   }

@@ -1,15 +1,15 @@
 #include "wrpkit/report/hazards.hpp"
-#include "wrpkit/load/load_path.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/load/driver_floor.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/load/driver_floor.hpp"
+#include "wrpkit/load/load_path.hpp"
 
 namespace wrp {
 
@@ -40,17 +40,17 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
       auto& arch = bin.images[0].arch;
       std::string where = is_tegra(arch) ? fmt::format("only on {} GPUs", arch.sm())
                                          : fmt::format("only on sm_{}.x GPUs with minor >= {}", arch.major, arch.minor);
-      std::string fix = rec.retains_source() && mf.source_digest == Digest::match
-                            ? fmt::format("wrp-build compiles its retained CUDA source ({}) for every target",
-                                          rec.source_filename)
-                            : "To build for other GPUs, " + cubin_only_fixes(0);
-      out.push_back({"cubin_only", file,
-                     fmt::format("CUBIN-only module: SASS for {} alone, no PTX; it loads {}. {}", arch.str(), where,
-                                 fix)});
+      std::string fix =
+          rec.retains_source() && mf.source_digest == Digest::match
+              ? fmt::format("wrp-build compiles its retained CUDA source ({}) for every target", rec.source_filename)
+              : "To build for other GPUs, " + cubin_only_fixes(0);
+      out.push_back(
+          {"cubin_only", file,
+           fmt::format("CUBIN-only module: SASS for {} alone, no PTX; it loads {}. {}", arch.str(), where, fix)});
     } else if (bin.kind == ModuleKind::fatbin && !bin.lowest_ptx() && !has_source_fallback(a, m)) {
-      out.push_back({"no_ptx_fallback", file,
-                     fmt::format("no PTX in the fatbin ({}): GPUs newer than these archs cannot load it",
-                                 bin.image_list())});
+      out.push_back(
+          {"no_ptx_fallback", file,
+           fmt::format("no PTX in the fatbin ({}): GPUs newer than these archs cannot load it", bin.image_list())});
     }
     // Format 18: Warp 1.19 checks the packaged binary (and a source it falls back to) against the record.
     if (mf.binary_digest == Digest::mismatch)
@@ -133,8 +133,9 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
   if (a.ops.has_conditionals && !strict_header_arch(a.container.version)) {
     unsigned t = a.meta.target_arch;
     auto ta = arch_from_number(int(t));
-    std::string where = is_tegra(ta) ? fmt::format("only on sm_{} GPUs (Tegra runs only its own SASS)", t)
-                                     : fmt::format("only on sm_{}.x GPUs with minor >= {}, never on Tegra", t / 10, t % 10);
+    std::string where = is_tegra(ta)
+                            ? fmt::format("only on sm_{} GPUs (Tegra runs only its own SASS)", t)
+                            : fmt::format("only on sm_{}.x GPUs with minor >= {}, never on Tegra", t / 10, t % 10);
     std::string msg = fmt::format(
         "graph has if/while ops: stock Warp (up to 1.18) compiles their condition kernels at load as SASS for "
         "target_arch {} (from the metadata), so it replays {}",
@@ -143,9 +144,10 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
     for (auto& gpu : archs)
       if (conditions_load_path(a, gpu) == LoadPath::none) bad += fmt::format("{}{}", bad.empty() ? "" : " ", gpu.sm());
     if (!bad.empty())
-      msg += fmt::format("; fails on {} (wrp-build sets target_arch to the lowest target of one arch family; "
-                         "--split-families writes one artifact per family)",
-                         bad);
+      msg += fmt::format(
+          "; fails on {} (wrp-build sets target_arch to the lowest target of one arch family; "
+          "--split-families writes one artifact per family)",
+          bad);
     out.push_back({"conditional_target_arch", "", msg});
   }
   return out;

@@ -4,12 +4,12 @@
 
 #include <algorithm>
 
-#include "wrpkit/base/error.hpp"
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/load/driver_floor.hpp"
-#include "wrpkit/load/load_path.hpp"
+#include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/format_version.hpp"
 #include "wrpkit/formats/recipe.hpp"
+#include "wrpkit/load/driver_floor.hpp"
+#include "wrpkit/load/load_path.hpp"
 #include "wrpkit/replay/support.hpp"
 
 namespace wrp {
@@ -17,8 +17,10 @@ namespace wrp {
 namespace {
 
 InspectRecord record_of(const ModuleRecord& rec, const ModuleFile& mf) {
-  InspectRecord r{.binary_kind = binary_kind_name(rec.binary_kind), .fallback_reason = int64_t(rec.fallback_reason),
-                  .source_retained = rec.retains_source(), .binary_digest = digest_name(mf.binary_digest),
+  InspectRecord r{.binary_kind = binary_kind_name(rec.binary_kind),
+                  .fallback_reason = int64_t(rec.fallback_reason),
+                  .source_retained = rec.retains_source(),
+                  .binary_digest = digest_name(mf.binary_digest),
                   .source_digest = digest_name(mf.source_digest)};
   if (rec.retains_source()) {
     r.source_file = rec.source_filename;
@@ -33,8 +35,8 @@ InspectRecord record_of(const ModuleRecord& rec, const ModuleFile& mf) {
 
 InspectModule module_of(const Artifact& a, size_t m) {
   auto& rec = a.meta.modules[m];
-  InspectModule mod{.file = rec.binary_filename, .name = rec.name, .hash = rec.hash,
-                    .target_arch = int64_t(rec.target_arch)};
+  InspectModule mod{
+      .file = rec.binary_filename, .name = rec.name, .hash = rec.hash, .target_arch = int64_t(rec.target_arch)};
   if (m < a.modules.size()) {
     auto& mf = a.modules[m];
     mod.present = true;
@@ -90,8 +92,10 @@ void verify(InspectReport& r, const Artifact& a, const std::vector<PublicKey>& t
                              : "no wrpkit manifest: nothing vouches for its bytes (not built by wrp-build, or by an "
                                "older one); rebuild it with wrp-build");
   for (auto& f : a.integrity.files_not_read)
-    v.problems.push_back(fmt::format("{}: listed in the wrpkit manifest but missing; copy the artifact again from its "
-                                     "source", (a.modules_dir / f).string()));
+    v.problems.push_back(
+        fmt::format("{}: listed in the wrpkit manifest but missing; copy the artifact again from its "
+                    "source",
+                    (a.modules_dir / f).string()));
   for (auto& h : r.hazards)
     if (h.code == "binary_digest_mismatch") v.problems.push_back(h.module + ": " + h.message);
   if (v.trust_given && a.integrity.manifest && a.integrity.problems.empty()) {
@@ -116,8 +120,11 @@ int inspect_exit_code(const InspectReport& r) {
 InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::optional<CudaVersion> driver) {
   if (!a.provenance_error.empty()) fail(Exit::bad_input, a.provenance_error);
   const auto& c = a.container;
-  InspectReport r{.file = a.wrp_path.string(), .format_version = c.version, .cpu = c.device == kDeviceCpu,
-                  .target_arch = int64_t(a.meta.target_arch), .header_target_arch = int64_t(c.target_arch)};
+  InspectReport r{.file = a.wrp_path.string(),
+                  .format_version = c.version,
+                  .cpu = c.device == kDeviceCpu,
+                  .target_arch = int64_t(a.meta.target_arch),
+                  .header_target_arch = int64_t(c.target_arch)};
   // Which stock Warp can load it: 1.19 reads only files its own release wrote.
   r.exact_warp = needs_exact_warp(c.version);
   if (r.exact_warp) {

@@ -11,10 +11,10 @@
 
 #include "wrpkit/base/arch.hpp"
 #include "wrpkit/base/cuda_version.hpp"
-#include "wrpkit/trust/ed25519.hpp"
 #include "wrpkit/formats/module_binary.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/report/hazards.hpp"
+#include "wrpkit/trust/ed25519.hpp"
 
 namespace wrp {
 
@@ -84,10 +84,10 @@ struct LoadMatrix {
 
 // Whether the artifact is as wrp-build wrote it (integrity.hpp); the problems are hazards.
 struct InspectIntegrity {
-  std::string state = "unverified";  // verified | unverified (no manifest) | damaged
-  std::string signature = "none";    // signature_check_name: none, not_checked, trusted, untrusted, bad
-  std::string key_id;                // the signing key's id (SHA-256 of its public key); empty when unsigned
-  uint64_t sections = 0, files = 0;  // what the manifest covers
+  std::string state = "unverified";         // verified | unverified (no manifest) | damaged
+  std::string signature = "none";           // signature_check_name: none, not_checked, trusted, untrusted, bad
+  std::string key_id;                       // the signing key's id (SHA-256 of its public key); empty when unsigned
+  uint64_t sections = 0, files = 0;         // what the manifest covers
   std::vector<std::string> files_not_read;  // listed in the manifest, not in the modules folder
 };
 
@@ -102,9 +102,9 @@ struct InspectReport {
   uint32_t format_version = 0;
   bool cpu = false;
   int64_t target_arch = 0, header_target_arch = 0;
-  bool exact_warp = false;        // format 18: only the Warp that wrote it loads it
-  std::string producer_version;   // with exact_warp
-  std::string loads_in;           // "Warp 1.16 to 1.18", "Warp 1.19.0 only"
+  bool exact_warp = false;       // format 18: only the Warp that wrote it loads it
+  std::string producer_version;  // with exact_warp
+  std::string loads_in;          // "Warp 1.16 to 1.18", "Warp 1.19.0 only"
   std::vector<InspectSection> sections;
   std::optional<CudaVersion> min_driver;  // the SASS floor (sass_floor)
   std::vector<InspectModule> modules;
@@ -115,15 +115,16 @@ struct InspectReport {
   std::vector<std::string> helper_archs;     // wrp-run's helper kernels: sm_90, compute_75
   std::vector<Hazard> hazards;
   std::optional<LoadMatrix> load_matrix;
-  std::optional<Provenance> provenance;      // built by wrpkit: how
+  std::optional<Provenance> provenance;  // built by wrpkit: how
   InspectIntegrity integrity;
-  std::optional<VerifyResult> verify;        // with --verify
+  std::optional<VerifyResult> verify;  // with --verify
 };
 
 // `archs`: the GPUs for the load matrix (none: no matrix); `driver`: the matrix under
 // a driver of that CUDA release (--driver). Throws Error(bad_input) where the
 // artifact's wrpkit section is not readable.
-InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::optional<CudaVersion> driver = std::nullopt);
+InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs,
+                      std::optional<CudaVersion> driver = std::nullopt);
 
 // wrp-inspect --verify [--trust]: fills r.verify from the artifact: every byte matches
 // its manifest, every listed file is there, Warp's own digests (format 18) match, and

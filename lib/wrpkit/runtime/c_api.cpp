@@ -1,15 +1,14 @@
 // The C API of wrp_runtime.h over wrp::Replay: every exception becomes a status
 // and a one-line message kept per thread.
-#include "wrpkit/wrp_runtime.h"
-
 #include <new>
 #include <optional>
 #include <string>
 
 #include "wrpkit/artifact/artifact.hpp"
-#include "wrpkit/driver/cuda_api.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/driver/cuda_api.hpp"
 #include "wrpkit/replay/replay.hpp"
+#include "wrpkit/wrp_runtime.h"
 
 struct wrp_graph {
   std::unique_ptr<wrp::Replay> replay;
@@ -93,13 +92,13 @@ wrp_status wrp_load_from_memory_ex(const void* wrp, size_t wrp_size, const wrp_m
       return std::nullopt;
     };
     auto bytes = wrp::ByteView(static_cast<const uint8_t*>(wrp), wrp_size);
-    *out = new wrp_graph{wrp::Replay::load_from_memory(label ? label : "<memory>", bytes, read,
-                                                       options ? options->device : 0, trust)};
+    *out = new wrp_graph{
+        wrp::Replay::load_from_memory(label ? label : "<memory>", bytes, read, options ? options->device : 0, trust)};
   });
 }
 
-wrp_status wrp_load_from_memory(const void* wrp, size_t wrp_size, const wrp_module_file* modules,
-                                size_t module_count, const char* label, int device, wrp_graph** out) {
+wrp_status wrp_load_from_memory(const void* wrp, size_t wrp_size, const wrp_module_file* modules, size_t module_count,
+                                const char* label, int device, wrp_graph** out) {
   wrp_load_options o{};
   o.device = device;
   return wrp_load_from_memory_ex(wrp, wrp_size, modules, module_count, label, &o, out);

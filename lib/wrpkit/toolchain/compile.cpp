@@ -6,8 +6,8 @@
 #include <cstdlib>
 
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/toolchain/nvjitlink.hpp"
 #include "wrpkit/base/process.hpp"
+#include "wrpkit/toolchain/nvjitlink.hpp"
 
 namespace wrp {
 
@@ -41,11 +41,11 @@ Compiler::Compiler(const ToolchainPaths& tc, CompilerChoice choice) {
     ptxas_ = tc.ptxas;
     ptxas_version_ = ptxas_version(*ptxas_, major, minor);
   } else {
-    const char* what = choice == CompilerChoice::ptxas ? "ptxas" : choice == CompilerChoice::nvjitlink
-                                                                       ? "nvJitLink (libnvJitLink.so)"
-                                                                       : "nvJitLink or ptxas";
-    fail(Exit::toolchain, fmt::format("no PTX compiler found: looked for {} in {}; {}", what, tc.searched(),
-                                      toolchain_install_hint()));
+    const char* what = choice == CompilerChoice::ptxas       ? "ptxas"
+                       : choice == CompilerChoice::nvjitlink ? "nvJitLink (libnvJitLink.so)"
+                                                             : "nvJitLink or ptxas";
+    fail(Exit::toolchain,
+         fmt::format("no PTX compiler found: looked for {} in {}; {}", what, tc.searched(), toolchain_install_hint()));
   }
   archs_ = archs_of_cuda(major);
   cuda_version_ = major * 1000 + minor * 10;

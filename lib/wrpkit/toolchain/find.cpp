@@ -1,8 +1,8 @@
 #include "wrpkit/toolchain/find.hpp"
 
 #include <dlfcn.h>
-#include <link.h>
 #include <fmt/format.h>
+#include <link.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -98,13 +98,18 @@ class Search {
     pieces_.push_back({t_.nvrtc, true, library_names("nvrtc", major)});
     if (!executables) return;
     for (auto* slot : {&t_.ptxas, &t_.fatbinary, &t_.cuobjdump})
-      pieces_.push_back({*slot, false, {slot == &t_.ptxas ? "ptxas" : slot == &t_.fatbinary ? "fatbinary" : "cuobjdump"}});
+      pieces_.push_back({*slot,
+                         false,
+                         {slot == &t_.ptxas       ? "ptxas"
+                          : slot == &t_.fatbinary ? "fatbinary"
+                                                  : "cuobjdump"}});
   }
 
   void root(const std::string& label, const fs::path& dir) {
     std::error_code ec;
     if (dir.empty() || !fs::is_directory(dir, ec)) return;
-    for (auto& d : dirs_) if (fs::equivalent(d, dir, ec)) return;
+    for (auto& d : dirs_)
+      if (fs::equivalent(d, dir, ec)) return;
     dirs_.push_back(dir);
     add(label.empty() ? dir.string() : fmt::format("{} ({})", dir.string(), label),
         [dir](const Piece& p) { return in_root(dir, p); });
@@ -122,7 +127,8 @@ class Search {
       if (!p.slot) p.slot = find(p);
   }
   bool missing_library() const {
-    for (auto& p : pieces_) if (p.library && !p.slot) return true;
+    for (auto& p : pieces_)
+      if (p.library && !p.slot) return true;
     return false;
   }
 
@@ -229,7 +235,8 @@ std::vector<ToolchainPaths> find_toolchains(const std::optional<fs::path>& expli
     fs::path dir(rest.substr(0, colon));
     rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
     std::vector<fs::path> roots;
-    if (fs::is_directory(dir / "nvidia", ec) || fs::is_directory(dir / "lib", ec)) roots.push_back(dir);
+    if (fs::is_directory(dir / "nvidia", ec) || fs::is_directory(dir / "lib", ec))
+      roots.push_back(dir);
     else
       for (auto& e : fs::directory_iterator(dir, ec))
         if (e.is_directory(ec)) roots.push_back(e.path());

@@ -24,9 +24,9 @@ namespace wrp {
 namespace fs = std::filesystem;
 
 struct ToolchainPaths {
-  int major = 0;  // the CUDA major searched for (0: any, the newest first)
-  std::vector<std::string> searched_places;  // in order, for error messages
-  std::optional<fs::path> nvjitlink, nvfatbin, nvrtc;  // shared libraries
+  int major = 0;                                        // the CUDA major searched for (0: any, the newest first)
+  std::vector<std::string> searched_places;             // in order, for error messages
+  std::optional<fs::path> nvjitlink, nvfatbin, nvrtc;   // shared libraries
   std::optional<fs::path> ptxas, fatbinary, cuobjdump;  // executables
 
   std::string searched() const;  // "a, b, c" for error messages

@@ -12,7 +12,7 @@ namespace wrp {
 struct CompileResult {
   bool ok = false;
   Bytes cubin;
-  std::string log;           // error or info log
+  std::string log;  // error or info log
   bool arch_unsupported = false;
 };
 

@@ -52,8 +52,8 @@ Bytes Nvrtc::compile(const std::string& source, const std::string& name, const A
   void* prog = nullptr;
   if (int rc = create_(&prog, source.c_str(), name.c_str(), 0, nullptr, nullptr); rc != 0)
     fail(Exit::toolchain, fmt::format("{}: nvrtcCreateProgram failed ({})", name, rc));
-  std::vector<std::string> opts{fmt::format("--gpu-architecture={}_{}{}", to_ptx ? "compute" : "sm", arch.number(),
-                                            arch.suffix())};
+  std::vector<std::string> opts{
+      fmt::format("--gpu-architecture={}_{}{}", to_ptx ? "compute" : "sm", arch.number(), arch.suffix())};
   opts.insert(opts.end(), options.begin(), options.end());
   std::vector<const char*> argv;
   for (auto& o : opts) argv.push_back(o.c_str());

@@ -1,12 +1,11 @@
 #include "wrpkit/toolchain/nvrtc_workers.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <fmt/format.h>
 
 #include <cerrno>
 #include <cstring>
@@ -96,7 +95,8 @@ NvrtcWorkers::Worker& NvrtcWorkers::acquire() {
     if (rc != 0) {
       close(in[1]), close(out[0]);
       fail(Exit::toolchain, fmt::format("cannot start NVRTC worker {}: {}; pass -j 1 to compile in wrp-build's own "
-                                        "process", exe, std::strerror(rc)));
+                                        "process",
+                                        exe, std::strerror(rc)));
     }
     w->to = in[1], w->from = out[0];
     all_.push_back(std::move(w));
@@ -138,7 +138,8 @@ int nvrtc_worker_main(const std::string& nvrtc_path) {
   std::string source, name, arch, to_ptx, opts;
   while (recv(0, source) && recv(0, name) && recv(0, arch) && recv(0, to_ptx) && recv(0, opts)) {
     std::vector<std::string> options;
-    for (size_t i = 0, j; (j = opts.find('\n', i)) != std::string::npos; i = j + 1) options.push_back(opts.substr(i, j - i));
+    for (size_t i = 0, j; (j = opts.find('\n', i)) != std::string::npos; i = j + 1)
+      options.push_back(opts.substr(i, j - i));
     std::string status(1, '\0'), payload;
     try {
       if (!nvrtc) nvrtc = std::make_unique<Nvrtc>(nvrtc_path);

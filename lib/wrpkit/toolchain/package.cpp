@@ -10,8 +10,10 @@ namespace wrp {
 namespace fs = std::filesystem;
 
 Packager::Packager(const ToolchainPaths& tc, PackagerChoice choice) {
-  if (choice != PackagerChoice::fatbinary && tc.nvfatbin) lib_ = std::make_unique<NvFatbin>(tc.nvfatbin->string());
-  else if (choice != PackagerChoice::nvfatbin && tc.fatbinary) tool_ = tc.fatbinary;
+  if (choice != PackagerChoice::fatbinary && tc.nvfatbin)
+    lib_ = std::make_unique<NvFatbin>(tc.nvfatbin->string());
+  else if (choice != PackagerChoice::nvfatbin && tc.fatbinary)
+    tool_ = tc.fatbinary;
   else
     fail(Exit::toolchain, fmt::format("no fatbin writer found: looked for nvFatbin (libnvfatbin.so) and fatbinary in "
                                       "{}; {}",
@@ -20,9 +22,7 @@ Packager::Packager(const ToolchainPaths& tc, PackagerChoice choice) {
 
 Packager::~Packager() = default;
 
-std::string Packager::description() const {
-  return lib_ ? fmt::format("nvFatbin {}", lib_->version()) : "fatbinary";
-}
+std::string Packager::description() const { return lib_ ? fmt::format("nvFatbin {}", lib_->version()) : "fatbinary"; }
 
 Bytes Packager::pack(const std::vector<FatbinInput>& inputs, const std::string& compress,
                      const std::string& what) const {

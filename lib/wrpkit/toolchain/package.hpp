@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "wrpkit/toolchain/nvfatbin.hpp"
 #include "wrpkit/toolchain/find.hpp"
+#include "wrpkit/toolchain/nvfatbin.hpp"
 
 namespace wrp {
 

@@ -9,11 +9,11 @@
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
+#include "wrpkit/formats/ptx.hpp"
+#include "wrpkit/toolchain/find.hpp"
 #include "wrpkit/toolchain/nvjitlink.hpp"
 #include "wrpkit/toolchain/nvrtc.hpp"
 #include "wrpkit/toolchain/nvrtc_workers.hpp"
-#include "wrpkit/formats/ptx.hpp"
-#include "wrpkit/toolchain/find.hpp"
 #include "wrpkit/toolchain/warp_install.hpp"
 
 namespace wrp {
@@ -122,8 +122,8 @@ class CudaToolset final : public Toolset {
 
   CacheCounts cache_counts() const override {
     if (!cache_) return {};
-    return {true, cache_->has_remotes(), cache_->hits(), cache_->misses(), cache_->remote_hits(),
-            cache_->remote_misses()};
+    return {
+        true, cache_->has_remotes(), cache_->hits(), cache_->misses(), cache_->remote_hits(), cache_->remote_misses()};
   }
   std::vector<CompileSource> compile_sources() const override {
     std::lock_guard lock(sources_mu_);
@@ -210,7 +210,8 @@ class CudaToolset final : public Toolset {
     if (!opt_.nvrtc_worker_exe || opt_.jobs < 2) return nullptr;
     auto& c = chain(r);
     std::lock_guard lock(mu_);
-    if (!c.workers) c.workers = std::make_unique<NvrtcWorkers>(*opt_.nvrtc_worker_exe, c.paths.nvrtc->string(), opt_.jobs);
+    if (!c.workers)
+      c.workers = std::make_unique<NvrtcWorkers>(*opt_.nvrtc_worker_exe, c.paths.nvrtc->string(), opt_.jobs);
     return c.workers.get();
   }
   // The first call names the release wanted (source_compiler, before any compile).

@@ -12,13 +12,13 @@
 #include <vector>
 
 #include "wrpkit/base/arch.hpp"
-#include "wrpkit/cache/compile_cache.hpp"
 #include "wrpkit/base/bytes.hpp"
-#include "wrpkit/toolchain/compile.hpp"
 #include "wrpkit/base/cuda_version.hpp"
+#include "wrpkit/cache/compile_cache.hpp"
+#include "wrpkit/formats/recipe.hpp"
+#include "wrpkit/toolchain/compile.hpp"
 #include "wrpkit/toolchain/nvfatbin.hpp"
 #include "wrpkit/toolchain/package.hpp"
-#include "wrpkit/formats/recipe.hpp"
 
 namespace wrp {
 
@@ -30,10 +30,10 @@ struct SourceUnit {
 
 // What the plan needs to know about a release's tools to refuse impossible work up front.
 struct ToolFacts {
-  std::string description;     // "nvJitLink 13.5", "NVRTC 13.5 + Warp 1.19.0 headers"
-  std::vector<int> archs;      // SM archs it compiles for
-  int max_ptx_isa = 0;         // PTX compilers: highest ISA read (major*10+minor)
-  std::string warp_version;    // source compilers: the Warp headers' release
+  std::string description;   // "nvJitLink 13.5", "NVRTC 13.5 + Warp 1.19.0 headers"
+  std::vector<int> archs;    // SM archs it compiles for
+  int max_ptx_isa = 0;       // PTX compilers: highest ISA read (major*10+minor)
+  std::string warp_version;  // source compilers: the Warp headers' release
 };
 
 class Toolset {
@@ -63,7 +63,7 @@ class Toolset {
   // The build cache in front of the compilers: this run's lookups (hits and misses).
   struct CacheCounts {
     bool enabled = false, remote = false;  // remote: remote storage behind the folder
-    uint64_t hits = 0, misses = 0;          // the local folder's
+    uint64_t hits = 0, misses = 0;         // the local folder's
     uint64_t remote_hits = 0, remote_misses = 0;
   };
   virtual CacheCounts cache_counts() const { return {}; }

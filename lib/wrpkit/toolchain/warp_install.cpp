@@ -101,14 +101,17 @@ std::vector<std::string> nvrtc_options(const CompileRecipe& r, const std::string
                              "--restrict",
                              "--diag-suppress=177,550",
                              "-DWP_ENABLE_MATHDX=1"};
-  if (r.debug) o.insert(o.end(), {"-D_DEBUG", "--generate-line-info", "--device-debug"});
-  else o.push_back("-DNDEBUG");
+  if (r.debug)
+    o.insert(o.end(), {"-D_DEBUG", "--generate-line-info", "--device-debug"});
+  else
+    o.push_back("-DNDEBUG");
   if (r.lineinfo && !r.debug) o.push_back("--generate-line-info");
   o.push_back(r.verify_fp ? "-DWP_VERIFY_FP" : "-UWP_VERIFY_FP");
   if (r.fast_math) o.push_back("--use_fast_math");
   o.push_back(r.fuse_fp ? "--fmad=true" : "--fmad=false");
-  o.push_back(r.optimization_level == 3 ? "--Ofast-compile=0" : r.optimization_level == 2 ? "--Ofast-compile=min"
-                                                                                          : "--Ofast-compile=mid");
+  o.push_back(r.optimization_level == 3   ? "--Ofast-compile=0"
+              : r.optimization_level == 2 ? "--Ofast-compile=min"
+                                          : "--Ofast-compile=mid");
   return o;
 }
 

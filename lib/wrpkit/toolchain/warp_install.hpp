@@ -25,12 +25,12 @@ struct WarpInstall {
 
 // nullopt when no warp package is found; `searched` lists where it looked.
 // `wanted`: the release to prefer ("1.19.0"), empty for any.
-std::optional<WarpInstall> find_warp(const std::optional<std::filesystem::path>& explicit_dir, const std::string& wanted,
-                                     std::string& searched);
+std::optional<WarpInstall> find_warp(const std::optional<std::filesystem::path>& explicit_dir,
+                                     const std::string& wanted, std::string& searched);
 // Reads version and digests the headers of a `warp` package folder (or a folder holding one).
 std::optional<WarpInstall> read_warp_install(const std::filesystem::path& dir);
 
-// NVRTC options Warp 1.19 passes for this recipe (docs/wrp-format.md, "Retained source"),
+// NVRTC options Warp 1.19 passes for this recipe (docs/wrp-format.md, "The compile recipe"),
 // given the folder holding Warp's native headers. The target option is separate.
 std::vector<std::string> nvrtc_options(const CompileRecipe& r, const std::string& warp_native_dir);
 

@@ -13,27 +13,27 @@ namespace wrp {
 
 namespace {
 
-using Pkey = void;  // EVP_PKEY
-using Bio = void;   // BIO
-using MdCtx = void; // EVP_MD_CTX
+using Pkey = void;                 // EVP_PKEY
+using Bio = void;                  // BIO
+using MdCtx = void;                // EVP_MD_CTX
 constexpr int kNidEd25519 = 1087;  // NID_ED25519 / EVP_PKEY_ED25519 in every OpenSSL since 1.1.1
 
 // The libcrypto calls used, one list: it declares the table and binds it.
-#define WRP_LIBCRYPTO_FUNCTIONS(X)                                                                       \
-  X(BIO_new_mem_buf, Bio*, (const void*, int))                                                           \
-  X(BIO_free, int, (Bio*))                                                                               \
-  X(PEM_read_bio_PrivateKey, Pkey*, (Bio*, Pkey**, void*, void*))                                        \
-  X(PEM_read_bio_PUBKEY, Pkey*, (Bio*, Pkey**, void*, void*))                                            \
-  X(EVP_PKEY_new_raw_public_key, Pkey*, (int, void*, const unsigned char*, size_t))                      \
-  X(EVP_PKEY_get_raw_public_key, int, (const Pkey*, unsigned char*, size_t*))                            \
-  X(EVP_PKEY_free, void, (Pkey*))                                                                        \
-  X(EVP_MD_CTX_new, MdCtx*, ())                                                                          \
-  X(EVP_MD_CTX_free, void, (MdCtx*))                                                                     \
-  X(EVP_DigestSignInit, int, (MdCtx*, void**, const void*, void*, Pkey*))                                \
-  X(EVP_DigestSign, int, (MdCtx*, unsigned char*, size_t*, const unsigned char*, size_t))                \
-  X(EVP_DigestVerifyInit, int, (MdCtx*, void**, const void*, void*, Pkey*))                              \
-  X(EVP_DigestVerify, int, (MdCtx*, const unsigned char*, size_t, const unsigned char*, size_t))         \
-  X(ERR_get_error, unsigned long, ())                                                                    \
+#define WRP_LIBCRYPTO_FUNCTIONS(X)                                                               \
+  X(BIO_new_mem_buf, Bio*, (const void*, int))                                                   \
+  X(BIO_free, int, (Bio*))                                                                       \
+  X(PEM_read_bio_PrivateKey, Pkey*, (Bio*, Pkey**, void*, void*))                                \
+  X(PEM_read_bio_PUBKEY, Pkey*, (Bio*, Pkey**, void*, void*))                                    \
+  X(EVP_PKEY_new_raw_public_key, Pkey*, (int, void*, const unsigned char*, size_t))              \
+  X(EVP_PKEY_get_raw_public_key, int, (const Pkey*, unsigned char*, size_t*))                    \
+  X(EVP_PKEY_free, void, (Pkey*))                                                                \
+  X(EVP_MD_CTX_new, MdCtx*, ())                                                                  \
+  X(EVP_MD_CTX_free, void, (MdCtx*))                                                             \
+  X(EVP_DigestSignInit, int, (MdCtx*, void**, const void*, void*, Pkey*))                        \
+  X(EVP_DigestSign, int, (MdCtx*, unsigned char*, size_t*, const unsigned char*, size_t))        \
+  X(EVP_DigestVerifyInit, int, (MdCtx*, void**, const void*, void*, Pkey*))                      \
+  X(EVP_DigestVerify, int, (MdCtx*, const unsigned char*, size_t, const unsigned char*, size_t)) \
+  X(ERR_get_error, unsigned long, ())                                                            \
   X(ERR_error_string_n, void, (unsigned long, char*, size_t))
 
 struct Crypto {
@@ -61,8 +61,10 @@ const Crypto& crypto() {
   static std::string failure;
   std::call_once(once, [] {
     if (!c.lib.open_first({"libcrypto.so.3", "libcrypto.so.1.1", "libcrypto.so"})) {
-      failure = fmt::format("signatures need OpenSSL's libcrypto (1.1.1 or newer), which did not load: {}; install "
-                            "OpenSSL (libssl3 / openssl-libs)", c.lib.error());
+      failure = fmt::format(
+          "signatures need OpenSSL's libcrypto (1.1.1 or newer), which did not load: {}; install "
+          "OpenSSL (libssl3 / openssl-libs)",
+          c.lib.error());
       return;
     }
     try {
@@ -94,7 +96,8 @@ KeyPtr read_pem(const Crypto& c, std::string_view pem, bool is_private, const st
                                   what, is_private ? "private" : "public", c.error()));
   if (c.pkey_id(key.get()) != kNidEd25519)
     fail(Exit::usage, fmt::format("{}: the key is not an Ed25519 key; wrpkit signs with Ed25519 only (`openssl "
-                                  "genpkey -algorithm ed25519`)", what));
+                                  "genpkey -algorithm ed25519`)",
+                                  what));
   return key;
 }
 

@@ -12,8 +12,9 @@ namespace wrp {
 
 namespace {
 
-constexpr const char* kDamaged = "the artifact was damaged or changed after wrp-build wrote it: copy it again from "
-                                 "its source, or rebuild it";
+constexpr const char* kDamaged =
+    "the artifact was damaged or changed after wrp-build wrote it: copy it again from "
+    "its source, or rebuild it";
 
 std::string short_digest(const std::string& d) { return d.substr(0, 16); }
 
@@ -22,9 +23,9 @@ std::string section_label(uint32_t type) { return fmt::format("section {} (type 
 void compare_header(Integrity& in, const std::string& file, const ManifestHeader& got, const ManifestHeader& want) {
   auto field = [&](const char* name, auto g, auto w) {
     if (g != w)
-      in.problems.push_back({"section_digest_mismatch", "",
-                             fmt::format("{}: header.{} is {} but the wrpkit manifest records {}; {}", file, name, g, w,
-                                         kDamaged)});
+      in.problems.push_back(
+          {"section_digest_mismatch", "",
+           fmt::format("{}: header.{} is {} but the wrpkit manifest records {}; {}", file, name, g, w, kDamaged)});
   };
   field("version", got.version, want.version);
   field("flags", got.flags, want.flags);
@@ -39,9 +40,10 @@ void compare_sections(Integrity& in, const std::string& file, const Container& c
     if (covered_by_manifest(s.type)) sections.push_back(&s);
   for (size_t i = 0; i < std::max(sections.size(), m.sections.size()); ++i) {
     if (i >= m.sections.size()) {
-      in.problems.push_back({"section_digest_mismatch", "",
-                             fmt::format("{}: {} at byte {} is not in the wrpkit manifest; {}", file,
-                                         section_label(sections[i]->type), hex_offset(sections[i]->file_offset), kDamaged)});
+      in.problems.push_back(
+          {"section_digest_mismatch", "",
+           fmt::format("{}: {} at byte {} is not in the wrpkit manifest; {}", file, section_label(sections[i]->type),
+                       hex_offset(sections[i]->file_offset), kDamaged)});
       continue;
     }
     auto& want = m.sections[i];
@@ -60,11 +62,12 @@ void compare_sections(Integrity& in, const std::string& file, const Container& c
     else if (got.flags != want.flags)
       what = fmt::format("has flags {} where the wrpkit manifest records {}", got.flags, want.flags);
     else
-      what = fmt::format("differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records {} bytes with {}...",
-                         got.size, short_digest(got.sha256), want.size, short_digest(want.sha256));
+      what = fmt::format(
+          "differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records {} bytes with {}...",
+          got.size, short_digest(got.sha256), want.size, short_digest(want.sha256));
     in.problems.push_back({"section_digest_mismatch", "",
-                           fmt::format("{}: {} at byte {} {}; {}", file, section_label(s.type), hex_offset(s.file_offset),
-                                       what, kDamaged)});
+                           fmt::format("{}: {} at byte {} {}; {}", file, section_label(s.type),
+                                       hex_offset(s.file_offset), what, kDamaged)});
   }
 }
 
@@ -103,17 +106,17 @@ bool check_module_file(Integrity& in, const std::string& path, const std::string
   in.files_checked.push_back(name);
   auto* want = in.manifest->file(name);
   if (!want) {
-    in.problems.push_back({"module_digest_mismatch", name,
-                           fmt::format("{}: the file is not in the wrpkit manifest, so nothing vouches for it; {}", path,
-                                       kDamaged)});
+    in.problems.push_back(
+        {"module_digest_mismatch", name,
+         fmt::format("{}: the file is not in the wrpkit manifest, so nothing vouches for it; {}", path, kDamaged)});
     return false;
   }
   if (size == want->size && digest == want->sha256) return true;
-  in.problems.push_back({"module_digest_mismatch", name,
-                         fmt::format("{}: differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records "
-                                     "{} bytes with {}...; {}",
-                                     path, size, short_digest(digest), want->size, short_digest(want->sha256),
-                                     kDamaged)});
+  in.problems.push_back(
+      {"module_digest_mismatch", name,
+       fmt::format("{}: differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records "
+                   "{} bytes with {}...; {}",
+                   path, size, short_digest(digest), want->size, short_digest(want->sha256), kDamaged)});
   return false;
 }
 

@@ -24,12 +24,14 @@ std::string hex(ByteView b) {
 }
 
 bool is_hex(std::string_view s, size_t n) {
-  return s.size() == n && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+  return s.size() == n &&
+         std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 bool is_arch_token(std::string_view s) {
-  return !s.empty() && s.size() <= 32 &&
-         std::all_of(s.begin(), s.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+  return !s.empty() && s.size() <= 32 && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
 }
 
 // One line of the manifest being read: its words and where it is, for errors.
@@ -133,8 +135,8 @@ Manifest parse_manifest(const std::string& file, ByteView data, uint64_t origin)
       if (!is_hex(line.words[1], 8)) line.bad("the section type is not 8 lowercase hex digits");
       uint32_t type = 0;
       std::from_chars(line.words[1].data(), line.words[1].data() + 8, type, 16);
-      m.sections.push_back({type, line.number_at<uint32_t>(2, "flags"), line.number_at<uint64_t>(3, "size"),
-                            line.digest_at(4)});
+      m.sections.push_back(
+          {type, line.number_at<uint32_t>(2, "flags"), line.number_at<uint64_t>(3, "size"), line.digest_at(4)});
     } else if (kind == "file") {
       line.expect(4, "file NAME SIZE SHA256");
       if (!header) line.bad("a file line before the header");

@@ -7,8 +7,8 @@
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/formats/container.hpp"
-#include "wrpkit/trust/manifest.hpp"
 #include "wrpkit/formats/module_binary.hpp"
+#include "wrpkit/trust/manifest.hpp"
 #include "wrpkit/trust/signature.hpp"
 
 namespace wrp {
@@ -17,7 +17,8 @@ SigningKey read_signing_key(const std::filesystem::path& pem_file) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(pem_file, ec))
     fail(Exit::usage, fmt::format("--sign {}: no such file; make a key with `openssl genpkey -algorithm ed25519 -out "
-                                  "KEY.pem`", pem_file.string()));
+                                  "KEY.pem`",
+                                  pem_file.string()));
   Bytes pem;
   try {
     pem = read_file(pem_file);

@@ -25,7 +25,7 @@ struct SigningKey {
 SigningKey read_signing_key(const std::filesystem::path& pem_file);
 
 struct SealedFile {
-  std::string name;           // a bare name in the modules folder
+  std::string name;  // a bare name in the modules folder
   ByteView bytes;
   bool module_binary = false;  // a module's PTX/CUBIN/fatbin: its images are listed too
 };

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "wrpkit/trust/ed25519.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/trust/ed25519.hpp"
 
 namespace wrp {
 
@@ -26,8 +26,9 @@ SignatureRecord parse_signature(const std::string& file, ByteView data, uint64_t
   constexpr size_t key_at = head.size(), sig_at = key_at + 65, size = sig_at + 2 * kEd25519SignatureSize + 1;
   std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
   auto bad = [&](size_t at, std::string_view what) {
-    fail(Exit::bad_input, fmt::format("{}: wrpkit signature at byte {}: {}; re-sign the artifact (wrp-build --sign-only)",
-                                      file, hex_offset(origin + at), what));
+    fail(Exit::bad_input,
+         fmt::format("{}: wrpkit signature at byte {}: {}; re-sign the artifact (wrp-build --sign-only)", file,
+                     hex_offset(origin + at), what));
   };
   if (!text.starts_with(head)) bad(0, "expected 'wrpkit-signature 1' then 'ed25519 KEY_ID SIGNATURE'");
   if (text.size() != size || text[sig_at - 1] != ' ' || text.back() != '\n')

@@ -19,16 +19,16 @@ namespace wrp {
 namespace {
 
 // The libcurl calls used, one list: it declares the table and binds it.
-#define WRP_LIBCURL_FUNCTIONS(X)                                           \
-  X(curl_global_init, CURLcode, (long))                                    \
-  X(curl_easy_init, CURL*, ())                                             \
-  X(curl_easy_setopt, CURLcode, (CURL*, CURLoption, ...))                  \
-  X(curl_easy_perform, CURLcode, (CURL*))                                  \
-  X(curl_easy_getinfo, CURLcode, (CURL*, CURLINFO, ...))                   \
-  X(curl_easy_reset, void, (CURL*))                                        \
-  X(curl_easy_cleanup, void, (CURL*))                                      \
-  X(curl_easy_strerror, const char*, (CURLcode))                           \
-  X(curl_slist_append, curl_slist*, (curl_slist*, const char*))            \
+#define WRP_LIBCURL_FUNCTIONS(X)                                \
+  X(curl_global_init, CURLcode, (long))                         \
+  X(curl_easy_init, CURL*, ())                                  \
+  X(curl_easy_setopt, CURLcode, (CURL*, CURLoption, ...))       \
+  X(curl_easy_perform, CURLcode, (CURL*))                       \
+  X(curl_easy_getinfo, CURLcode, (CURL*, CURLINFO, ...))        \
+  X(curl_easy_reset, void, (CURL*))                             \
+  X(curl_easy_cleanup, void, (CURL*))                           \
+  X(curl_easy_strerror, const char*, (CURLcode))                \
+  X(curl_slist_append, curl_slist*, (curl_slist*, const char*)) \
   X(curl_slist_free_all, void, (curl_slist*))
 
 struct Curl {
@@ -45,8 +45,10 @@ const Curl& curl() {
   static std::string failure;
   std::call_once(once, [] {
     if (!c.lib.open_first({"libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"})) {
-      failure = fmt::format("an http(s):// cache needs libcurl, which did not load: {}; install it (Debian/Ubuntu "
-                            "libcurl4, RHEL libcurl)", c.lib.error());
+      failure = fmt::format(
+          "an http(s):// cache needs libcurl, which did not load: {}; install it (Debian/Ubuntu "
+          "libcurl4, RHEL libcurl)",
+          c.lib.error());
       return;
     }
     try {
@@ -149,9 +151,7 @@ class HttpStorage final : public RemoteStorage {
 
 }  // namespace
 
-std::unique_ptr<RemoteStorage> make_http_storage(const RemoteSpec& spec) {
-  return std::make_unique<HttpStorage>(spec);
-}
+std::unique_ptr<RemoteStorage> make_http_storage(const RemoteSpec& spec) { return std::make_unique<HttpStorage>(spec); }
 
 }  // namespace wrp
 
@@ -159,8 +159,9 @@ std::unique_ptr<RemoteStorage> make_http_storage(const RemoteSpec& spec) {
 
 namespace wrp {
 std::unique_ptr<RemoteStorage> make_http_storage(const RemoteSpec&) {
-  return make_unavailable_storage("this wrp-build was built without libcurl's header, so it has no HTTP client: "
-                                  "rebuild it with libcurl4-openssl-dev installed");
+  return make_unavailable_storage(
+      "this wrp-build was built without libcurl's header, so it has no HTTP client: "
+      "rebuild it with libcurl4-openssl-dev installed");
 }
 }  // namespace wrp
 

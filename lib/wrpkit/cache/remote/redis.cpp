@@ -3,7 +3,6 @@
 // first use with a RemoteFailure, so such a build still succeeds on its local cache.
 #include <fmt/format.h>
 
-
 #include "wrpkit/cache/remote/clients.hpp"
 
 #ifdef WRPKIT_HAVE_HIREDIS
@@ -110,8 +109,9 @@ std::unique_ptr<RemoteStorage> make_redis_storage(const RemoteSpec& spec) {
 #else
 
 std::unique_ptr<RemoteStorage> make_redis_storage(const RemoteSpec&) {
-  return make_unavailable_storage("this wrp-build was built without hiredis, so it has no Redis client: rebuild it "
-                                  "with hiredis installed (libhiredis-dev), or use an http:// cache");
+  return make_unavailable_storage(
+      "this wrp-build was built without hiredis, so it has no Redis client: rebuild it "
+      "with hiredis installed (libhiredis-dev), or use an http:// cache");
 }
 
 #endif

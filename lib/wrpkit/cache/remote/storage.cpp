@@ -45,11 +45,13 @@ RemoteSpec parse_one(const std::string& word, const std::string& what) {
   std::string where = what + " " + (colon == std::string::npos ? "URL" : s.scheme + "://...");
   if (s.scheme != "http" && s.scheme != "https" && s.scheme != "redis" && s.scheme != "rediss")
     fail(Exit::usage, fmt::format("{}: expected an http://, https:// or redis:// URL (ccache's remote storage "
-                                  "syntax: URL|attribute=value ...)", where));
+                                  "syntax: URL|attribute=value ...)",
+                                  where));
   if (s.scheme == "rediss" && !kRedisTls)
     fail(Exit::usage, fmt::format("{}: rediss:// needs hiredis with TLS, which this wrp-build was built without "
                                   "(Debian's hiredis 0.14 has none): reach the server through a TLS tunnel with "
-                                  "redis://, or use an https:// cache", where));
+                                  "redis://, or use an https:// cache",
+                                  where));
   std::string rest = url.substr(colon + 3);
   auto slash = rest.find('/');
   std::string authority = rest.substr(0, slash);
@@ -95,10 +97,14 @@ RemoteSpec parse_one(const std::string& word, const std::string& what) {
         fail(Exit::usage, fmt::format("{}: read-only={}: expected true or false", where, value));
       s.read_only = value != "false";
     } else if (key == "layout" && !s.scheme.starts_with("redis")) {
-      if (value == "subdirs") s.layout = RemoteLayout::subdirs;
-      else if (value == "flat") s.layout = RemoteLayout::flat;
-      else if (value == "bazel") s.layout = RemoteLayout::bazel;
-      else fail(Exit::usage, fmt::format("{}: layout={}: expected subdirs, flat or bazel", where, value));
+      if (value == "subdirs")
+        s.layout = RemoteLayout::subdirs;
+      else if (value == "flat")
+        s.layout = RemoteLayout::flat;
+      else if (value == "bazel")
+        s.layout = RemoteLayout::bazel;
+      else
+        fail(Exit::usage, fmt::format("{}: layout={}: expected subdirs, flat or bazel", where, value));
     } else if (key == "ca-file" && s.scheme == "https") {
       std::error_code ec;
       if (value.empty() || !std::filesystem::is_regular_file(value, ec))
@@ -115,7 +121,8 @@ RemoteSpec parse_one(const std::string& word, const std::string& what) {
                         : s.scheme == "https"         ? "layout=subdirs|flat|bazel, ca-file=PEM"
                                                       : "layout=subdirs|flat|bazel";
       fail(Exit::usage, fmt::format("{}: unknown attribute {}: expected read-only, connect-timeout=MS, "
-                                    "operation-timeout=MS, {}", where, key, own));
+                                    "operation-timeout=MS, {}",
+                                    where, key, own));
     }
   }
   return s;

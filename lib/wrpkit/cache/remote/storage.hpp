@@ -32,9 +32,9 @@ enum class RemoteLayout { subdirs, flat, bazel };
 struct RemoteSpec {
   std::string scheme;  // http, https, redis
   std::string user, password;
-  std::string host;     // as written, brackets kept for IPv6
-  std::string port;     // empty: the scheme's default
-  std::string path;     // "/..." for HTTP (no trailing slash); the database number's "/N" for Redis
+  std::string host;  // as written, brackets kept for IPv6
+  std::string port;  // empty: the scheme's default
+  std::string path;  // "/..." for HTTP (no trailing slash); the database number's "/N" for Redis
   RemoteLayout layout = RemoteLayout::subdirs;
   std::string prefix = "wrpkit";
   std::string ca_file;  // https: the CA bundle to check the server against; empty: the system's
