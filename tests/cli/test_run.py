@@ -1,7 +1,7 @@
 """wrp-run without a GPU (CI): refusals are decided from the artifact before the
 driver is touched (exit 3, naming the ops), a missing driver is exit 4 with one
 line, bad input exit 2, a bad .npy exit 1. On the GPU machine tests/gpu/wrp-run-check
-replays real captures (scripts/device-run-bundle)."""
+replays real captures (scripts/device-bundle run)."""
 import os
 import subprocess
 from common import BIN, ENV, local, main, run, tmpdir

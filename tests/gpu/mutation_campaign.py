@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""On the GPU machine, inside .device-run/ (scripts/device-run-bundle): hostile
+"""On the GPU machine, inside .device-run/ (scripts/device-bundle run): hostile
 variants of real built artifacts through wrp-run, the way a damaged copy or an
 attacker would hand them over. Each mutant changes real bytes (no-ops are drawn
 again) of the .wrp or of a module file: a byte flipped, a 32-bit field set to an

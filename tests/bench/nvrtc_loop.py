@@ -1,6 +1,6 @@
 """What a user would script without wrpkit: compile each retained .cu of a format-18
 capture for each arch, one NVRTC call after another, with Warp's options (the same
-library and options wrp-build uses). Used by scripts/bench-source as the baseline and,
+library and options wrp-build uses). Used by tests/bench/source as the baseline and,
 run as N shards at once (--shard K/N: every N-th compile from the K-th), for the floor:
 each shard prints the CPU seconds spent inside nvrtcCompileProgram.
   nvrtc_loop.py [--shard K/N] NVRTC_LIB WARP_NATIVE_DIR ARCHS CU...   (ARCHS: 75,80,...)"""
