@@ -8,11 +8,11 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 bad = []
-for path in sorted(glob.glob(os.path.join(here, "*.cpp"))):
+for path in sorted(glob.glob(os.path.join(here, "**", "*.cpp"), recursive=True)):
     for n, line in enumerate(open(path, encoding="utf-8"), 1):
         for name in re.findall(r'TEST_CASE\("([^"]*)"', line):
             if any(c in name for c in ";[]"):
-                bad.append(f"{os.path.basename(path)}:{n}: {name}")
+                bad.append(f"{os.path.relpath(path, here)}:{n}: {name}")
 if bad:
     print("test case names ctest cannot run (';', '[' or ']' in them): rename them\n  " + "\n  ".join(bad))
     sys.exit(1)

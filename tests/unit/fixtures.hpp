@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "wrpkit/base/arch.hpp"
 #include "wrpkit/base/bytes.hpp"
+#include "wrpkit/base/error.hpp"
 
 // Ends the running test case as skipped: ctest reports it "Skipped" (the discovered
 // tests' SKIP_REGULAR_EXPRESSION in tests/CMakeLists.txt), never "Passed".
@@ -24,8 +26,21 @@ namespace fixtures {
 
 // An SM arch by name ("sm_90"), for tests that spell them.
 inline wrp::Arch sm(const char* s) { return *wrp::parse_arch(s); }
-// A section's or file's bytes as text.
+// A section's or file's bytes as text, and text as bytes.
 inline std::string text(const wrp::Bytes& b) { return std::string(b.begin(), b.end()); }
+inline wrp::ByteView bytes_of(const std::string& s) {
+  return wrp::ByteView(reinterpret_cast<const uint8_t*>(s.data()), s.size());
+}
+// The message of the wrp::Error `f` throws ("" when it throws none), and its code.
+inline std::string error_of(const std::function<void()>& f, wrp::Exit* code = nullptr) {
+  try {
+    f();
+  } catch (const wrp::Error& e) {
+    if (code) *code = e.code();
+    return e.what();
+  }
+  return "";
+}
 
 namespace fs = std::filesystem;
 

@@ -24,7 +24,7 @@ using CUgraphNode = void*;
 using CUgraphConditionalHandle = unsigned long long;
 
 // Parameter blocks the driver reads, laid out exactly as cuda.h declares them
-// (tests/unit/test_cuda_abi.cpp compares them with cuda.h where it is found).
+// (tests/abi/test_cuda_abi.cpp compares them with cuda.h where it is found).
 struct CuKernelNodeParams {  // CUDA_KERNEL_NODE_PARAMS_v1
   CUfunction func;
   unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;

@@ -15,99 +15,125 @@ namespace wrp {
 
 namespace {
 
+using Hazards = std::vector<Hazard>;
+
 // The capture_cuda a wrp-build output's provenance records; nullopt for captures and older builds.
 std::optional<CudaVersion> provenance_capture_cuda(const Artifact& a) {
   if (!a.provenance || a.provenance->capture_cuda.empty()) return std::nullopt;
   return parse_cuda_version(a.provenance->capture_cuda);
 }
 
-}  // namespace
+// One module as the per-module checks see it.
+struct ModuleView {
+  const Artifact& a;
+  size_t m;
+  const ModuleFile& mf;
+  const ModuleRecord& rec;
+  const ModuleBinary& bin;
+  const std::string& file;
+};
 
-std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& archs) {
-  std::vector<Hazard> out;
-  // First: bytes that differ from the manifest wrp-build wrote (every loader refuses them).
-  for (auto& p : a.integrity.problems) out.push_back({p.code, p.file, p.message});
-  if (a.is_cpu()) {
-    out.push_back({"cpu_graph", "", "a CPU graph: its modules are host objects and run on the CPU only"});
-    return out;
+// cubin_only, no_ptx_fallback: where the module loads beyond the archs it holds.
+void check_coverage(Hazards& out, const ModuleView& v) {
+  auto& [a, m, mf, rec, bin, file] = v;
+  if (bin.kind == ModuleKind::cubin) {
+    auto& arch = bin.images[0].arch;
+    std::string where = is_tegra(arch) ? fmt::format("only on {} GPUs", arch.sm())
+                                       : fmt::format("only on sm_{}.x GPUs with minor >= {}", arch.major, arch.minor);
+    std::string fix =
+        rec.retains_source() && mf.source_digest == Digest::match
+            ? fmt::format("wrp-build compiles its retained CUDA source ({}) for every target", rec.source_filename)
+            : "To build for other GPUs, " + cubin_only_fixes(0);
+    out.push_back(
+        {"cubin_only", file,
+         fmt::format("CUBIN-only module: SASS for {} alone, no PTX; it loads {}. {}", arch.str(), where, fix)});
+  } else if (bin.kind == ModuleKind::fatbin && !bin.lowest_ptx() && !has_source_fallback(a, m)) {
+    out.push_back(
+        {"no_ptx_fallback", file,
+         fmt::format("no PTX in the fatbin ({}): GPUs newer than these archs cannot load it", bin.image_list())});
   }
-  for (size_t m = 0; m < a.modules.size(); ++m) {
-    auto& mf = a.modules[m];
-    auto& rec = a.meta.modules[m];
-    const auto& bin = mf.binary;
-    std::string file = rec.binary_filename;
-    if (bin.kind == ModuleKind::cubin) {
-      auto& arch = bin.images[0].arch;
-      std::string where = is_tegra(arch) ? fmt::format("only on {} GPUs", arch.sm())
-                                         : fmt::format("only on sm_{}.x GPUs with minor >= {}", arch.major, arch.minor);
-      std::string fix =
-          rec.retains_source() && mf.source_digest == Digest::match
-              ? fmt::format("wrp-build compiles its retained CUDA source ({}) for every target", rec.source_filename)
-              : "To build for other GPUs, " + cubin_only_fixes(0);
-      out.push_back(
-          {"cubin_only", file,
-           fmt::format("CUBIN-only module: SASS for {} alone, no PTX; it loads {}. {}", arch.str(), where, fix)});
-    } else if (bin.kind == ModuleKind::fatbin && !bin.lowest_ptx() && !has_source_fallback(a, m)) {
-      out.push_back(
-          {"no_ptx_fallback", file,
-           fmt::format("no PTX in the fatbin ({}): GPUs newer than these archs cannot load it", bin.image_list())});
+}
+
+void check_warp_digests(Hazards& out, const ModuleView& v) {
+  auto& [a, m, mf, rec, bin, file] = v;
+  // Format 18: Warp 1.19 checks the packaged binary (and a source it falls back to) against the record.
+  if (mf.binary_digest == Digest::mismatch)
+    out.push_back({"binary_digest_mismatch", file,
+                   "the module file does not match the binary digest in the .wrp; Warp 1.19 refuses to load it. "
+                   "Re-save the capture, or rebuild it with wrp-build (which writes the right digest)"});
+  if (mf.source_digest == Digest::mismatch)
+    out.push_back({"source_digest_mismatch", file,
+                   fmt::format("the retained source {} does not match its digest; Warp 1.19 cannot fall back to it "
+                               "and wrp-build cannot build from it. Re-save the capture",
+                               rec.source_filename)});
+  if (mf.source_digest == Digest::missing)
+    out.push_back({"source_missing", file,
+                   fmt::format("the record retains CUDA source {}, but the file is not in {}; keep the .cu beside "
+                               "the module (Warp 1.19 falls back to it where the binary does not load)",
+                               rec.source_filename, a.modules_dir.filename().string())});
+}
+
+void check_ptx_driver_floor(Hazards& out, const ModuleView& v) {
+  auto& bin = v.bin;
+  auto& file = v.file;
+  // Embedded PTX only helps where the driver reads its ISA. Every CUDA 13 driver
+  // reads ISA 9.0; newer PTX (Warp 1.18/1.19's NVRTC 13.4 writes 9.4) needs more.
+  for (auto& img : bin.images)
+    if (img.kind == ImageKind::ptx && !img.ptx_isa.empty()) {
+      int isa = img.isa;
+      if (isa <= max_ptx_isa(13000)) continue;
+      out.push_back({"ptx_driver_floor", file,
+                     fmt::format("{} PTX (ISA {}) JIT-compiles only on drivers of CUDA {} or newer; a GPU with no "
+                                 "matching SASS and an older driver cannot load the module. Build SASS for every "
+                                 "target (and --ptx none where older drivers matter)",
+                                 img.arch.str(), img.ptx_isa, cuda_release_for_isa(isa))});
     }
-    // Format 18: Warp 1.19 checks the packaged binary (and a source it falls back to) against the record.
-    if (mf.binary_digest == Digest::mismatch)
-      out.push_back({"binary_digest_mismatch", file,
-                     "the module file does not match the binary digest in the .wrp; Warp 1.19 refuses to load it. "
-                     "Re-save the capture, or rebuild it with wrp-build (which writes the right digest)"});
-    if (mf.source_digest == Digest::mismatch)
-      out.push_back({"source_digest_mismatch", file,
-                     fmt::format("the retained source {} does not match its digest; Warp 1.19 cannot fall back to it "
-                                 "and wrp-build cannot build from it. Re-save the capture",
-                                 rec.source_filename)});
-    if (mf.source_digest == Digest::missing)
-      out.push_back({"source_missing", file,
-                     fmt::format("the record retains CUDA source {}, but the file is not in {}; keep the .cu beside "
-                                 "the module (Warp 1.19 falls back to it where the binary does not load)",
-                                 rec.source_filename, a.modules_dir.filename().string())});
-    // Embedded PTX only helps where the driver reads its ISA. Every CUDA 13 driver
-    // reads ISA 9.0; newer PTX (Warp 1.18/1.19's NVRTC 13.4 writes 9.4) needs more.
-    for (auto& img : bin.images)
-      if (img.kind == ImageKind::ptx && !img.ptx_isa.empty()) {
-        int isa = img.isa;
-        if (isa <= max_ptx_isa(13000)) continue;
-        out.push_back({"ptx_driver_floor", file,
-                       fmt::format("{} PTX (ISA {}) JIT-compiles only on drivers of CUDA {} or newer; a GPU with no "
-                                   "matching SASS and an older driver cannot load the module. Build SASS for every "
-                                   "target (and --ptx none where older drivers matter)",
-                                   img.arch.str(), img.ptx_isa, cuda_release_for_isa(isa))});
-      }
-    for (auto& img : bin.images)
-      if (img.kind == ImageKind::sass && img.arch.variant == Variant::arch_specific)
-        out.push_back({"arch_specific_sass", file,
-                       fmt::format("{} SASS runs only on exactly sm_{} GPUs, not on later minors or majors",
-                                   img.arch.str(), img.arch.number())});
-    for (auto& gpu : archs) {
-      auto* ptx = bin.lowest_ptx();
-      if (!ptx || module_load_path(a, m, gpu) != LoadPath::none || ptx_jits_on(ptx->arch, gpu)) continue;
-      out.push_back({"ptx_target_above_arch", file,
-                     fmt::format("PTX targets {}, above {}: it cannot be compiled for that GPU. Recapture with "
-                                 "wp.config.ptx_target_arch = {} (or lower), or drop {}",
-                                 ptx->arch.str(), gpu.sm(), gpu.number(), gpu.sm())});
-    }
-    // Every kernel the metadata names must exist in every image that lists its entries.
-    for (auto& k : a.meta.kernels) {
-      if (k.module_hash != rec.hash) continue;
-      for (auto& img : bin.images) {
-        if (!img.entries_known) continue;
-        for (auto* name : {&k.forward_name, &k.backward_name}) {
-          if (name->empty()) continue;
-          if (std::find(img.entries.begin(), img.entries.end(), *name) == img.entries.end())
-            out.push_back({"missing_entry", file,
-                           fmt::format("{} image lacks kernel entry '{}' (kernel '{}'); the module file does not "
-                                       "match the metadata",
-                                       img.arch.str(), *name, k.key)});
-        }
+}
+
+// arch_specific_sass: sm_90a-style SASS runs on that exact arch alone.
+void check_arch_specific_sass(Hazards& out, const ModuleView& v) {
+  auto& bin = v.bin;
+  auto& file = v.file;
+  for (auto& img : bin.images)
+    if (img.kind == ImageKind::sass && img.arch.variant == Variant::arch_specific)
+      out.push_back({"arch_specific_sass", file,
+                     fmt::format("{} SASS runs only on exactly sm_{} GPUs, not on later minors or majors",
+                                 img.arch.str(), img.arch.number())});
+}
+
+// ptx_target_above_arch: a listed GPU below the PTX target, with nothing else that loads.
+void check_ptx_target(Hazards& out, const ModuleView& v, const std::vector<Arch>& archs) {
+  auto& [a, m, mf, rec, bin, file] = v;
+  for (auto& gpu : archs) {
+    auto* ptx = bin.lowest_ptx();
+    if (!ptx || module_load_path(a, m, gpu) != LoadPath::none || ptx_jits_on(ptx->arch, gpu)) continue;
+    out.push_back({"ptx_target_above_arch", file,
+                   fmt::format("PTX targets {}, above {}: it cannot be compiled for that GPU. Recapture with "
+                               "wp.config.ptx_target_arch = {} (or lower), or drop {}",
+                               ptx->arch.str(), gpu.sm(), gpu.number(), gpu.sm())});
+  }
+}
+
+void check_kernel_entries(Hazards& out, const ModuleView& v) {
+  auto& [a, m, mf, rec, bin, file] = v;
+  // Every kernel the metadata names must exist in every image that lists its entries.
+  for (auto& k : a.meta.kernels) {
+    if (k.module_hash != rec.hash) continue;
+    for (auto& img : bin.images) {
+      if (!img.entries_known) continue;
+      for (auto* name : {&k.forward_name, &k.backward_name}) {
+        if (name->empty()) continue;
+        if (std::find(img.entries.begin(), img.entries.end(), *name) == img.entries.end())
+          out.push_back({"missing_entry", file,
+                         fmt::format("{} image lacks kernel entry '{}' (kernel '{}'); the module file does not "
+                                     "match the metadata",
+                                     img.arch.str(), *name, k.key)});
       }
     }
   }
+}
+
+void check_capture_cuda(Hazards& out, const Artifact& a) {
   // wrp-build records the CUDA of the Warp that wrote the capture: SASS of a newer major,
   // or PTX of a newer release, than that Warp needs keeps the artifact off drivers it runs on.
   if (auto own = provenance_capture_cuda(a)) {
@@ -125,10 +151,17 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
                                      "Warp that wrote the capture",
                                      i.arch.str(), i.ptx_isa, i.release->str(), own->str())});
   }
+}
+
+// unresolved_launch: a launch whose kernel the metadata does not name.
+void check_unresolved_launches(Hazards& out, const Artifact& a) {
   for (auto& [id, n] : a.ops.unresolved)
     out.push_back({"unresolved_launch", "",
                    fmt::format("{} launch(es) of kernel '{}' in module hash '{}' name no metadata kernel", n, id.second,
                                id.first)});
+}
+
+void check_conditional_target_arch(Hazards& out, const Artifact& a, const std::vector<Arch>& archs) {
   // Up to 1.18 stock Warp builds condition kernels for target_arch; 1.19 for the replay GPU.
   if (a.ops.has_conditionals && !strict_header_arch(a.container.version)) {
     unsigned t = a.meta.target_arch;
@@ -150,6 +183,31 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
           bad);
     out.push_back({"conditional_target_arch", "", msg});
   }
+}
+
+}  // namespace
+
+// Each hazard comes from one named check; the order here is the order reports list them in.
+std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& archs) {
+  Hazards out;
+  // First: bytes that differ from the manifest wrp-build wrote (every loader refuses them).
+  for (auto& p : a.integrity.problems) out.push_back({p.code, p.file, p.message});
+  if (a.is_cpu()) {
+    out.push_back({"cpu_graph", "", "a CPU graph: its modules are host objects and run on the CPU only"});
+    return out;
+  }
+  for (size_t m = 0; m < a.modules.size(); ++m) {
+    ModuleView v{a, m, a.modules[m], a.meta.modules[m], a.modules[m].binary, a.meta.modules[m].binary_filename};
+    check_coverage(out, v);
+    check_warp_digests(out, v);
+    check_ptx_driver_floor(out, v);
+    check_arch_specific_sass(out, v);
+    check_ptx_target(out, v, archs);
+    check_kernel_entries(out, v);
+  }
+  check_capture_cuda(out, a);
+  check_unresolved_launches(out, a);
+  check_conditional_target_arch(out, a, archs);
   return out;
 }
 

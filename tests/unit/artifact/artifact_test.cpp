@@ -1,0 +1,85 @@
+// Every truncation and many byte flips of every real capture must end in a
+// wrp::Error (bad input) or parse cleanly: never a crash (run under ASan/UBSan).
+#include "wrpkit/artifact/artifact.hpp"
+
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "fixtures.hpp"
+#include "wrpkit/base/error.hpp"
+
+using namespace wrp;
+
+static void parse_all(const Bytes& bytes) {
+  Artifact a;
+  a.wrp_path = "corrupt.wrp";
+  a.container = parse_container("corrupt.wrp", bytes);
+  parse_sections(a);
+}
+
+TEST_CASE("truncated and bit-flipped captures give errors, not crashes") {
+  std::mt19937 rng(1234);
+  for (auto& path : fixtures::all()) {
+    auto name = path.string();
+    CAPTURE(name);
+    auto bytes = read_file(path);
+    size_t step = std::max<size_t>(1, bytes.size() / 400);
+    for (size_t n = 0; n < bytes.size(); n += step) {
+      Bytes cut(bytes.begin(), bytes.begin() + n);
+      CHECK_THROWS_AS(parse_all(cut), Error);
+    }
+    // Flips: concentrate on the header, table and metadata, where offsets live.
+    for (int i = 0; i < 600; ++i) {
+      Bytes b = bytes;
+      size_t limit = i % 2 ? b.size() : std::min<size_t>(b.size(), 2048);
+      size_t pos = rng() % limit;
+      b[pos] ^= uint8_t(1u << (rng() % 8));
+      if (i % 3 == 0) b[rng() % limit] = uint8_t(rng());
+      try {
+        parse_all(b);
+      } catch (const Error& e) {
+        CHECK(e.code() == Exit::bad_input);
+        CHECK(std::string(e.what()).find('\n') == std::string::npos);
+      }
+    }
+  }
+}
+
+// A module file either reads or is refused as bad input in one line naming it.
+static void read_or_refuse(const Bytes& b) {
+  try {
+    read_module_binary("m.bin", b);
+  } catch (const Error& e) {
+    CHECK(e.code() == Exit::bad_input);
+    CHECK(std::string(e.what()).starts_with("m.bin"));
+    CHECK(std::string(e.what()).find('\n') == std::string::npos);
+  }
+}
+
+TEST_CASE("corrupt module binaries give errors, not crashes") {
+  std::mt19937 rng(99);
+  auto fatbin = read_file(fixtures::data() / "fatbin" / "particles_sm75_sm90_compute75.fatbin");
+  std::vector<Bytes> modules{fatbin, Bytes{'.', 'v'}, Bytes{}};  // a real fatbin, and ones too small to step through
+  for (auto& path : {fixtures::ptx75(), fixtures::cubin16(), fixtures::ptx18_source()})
+    modules.push_back(open_artifact(path).modules[0].bytes);
+  size_t refused = 0;
+  for (auto& bytes : modules) {
+    size_t step = std::max<size_t>(1, bytes.size() / 200);
+    for (size_t n = 0; n < bytes.size(); n += step) read_or_refuse(Bytes(bytes.begin(), bytes.begin() + n));
+    for (int i = 0; i < 300 && !bytes.empty(); ++i) {
+      Bytes b = bytes;
+      b[rng() % std::min<size_t>(b.size(), 4096)] ^= uint8_t(1u << (rng() % 8));
+      read_or_refuse(b);
+    }
+    // A truncated fatbin or ELF (not PTX: any prefix of text is text) is refused, never read as whole.
+    if (bytes.size() > 64 && (bytes[0] != '/' && bytes[0] != '.')) {
+      try {
+        read_module_binary("m.bin", Bytes(bytes.begin(), bytes.begin() + bytes.size() / 2));
+      } catch (const Error&) {
+        ++refused;
+      }
+    }
+  }
+  CHECK(refused == 2);  // the fatbin and Warp 1.18's CUBIN
+}

@@ -1,0 +1,55 @@
+// What wrp-run can replay is decided from the artifact alone (no GPU needed).
+#include <doctest/doctest.h>
+
+#include "fixtures.hpp"
+#include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/replay/helper_kernels.hpp"
+#include "wrpkit/replay/replay.hpp"
+
+using namespace wrp;
+
+static std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (auto& x : v) s += x + "; ";
+  return s;
+}
+
+TEST_CASE(
+    "replay_blockers: launches, copies and memsets replay, if/while without helpers, CPU graphs and meshes are named") {
+  CHECK(replay_blockers(open_artifact(fixtures::ptx75(), false)).empty());
+  CHECK(replay_blockers(open_artifact(fixtures::local("warp-1.17.0-h200/histogram"), false))
+            .empty());  // memcpy_d2d, memset
+  CHECK(replay_blockers(open_artifact(fixtures::cubin18_source(), false)).empty());
+  // A capture as Warp saved it has no helper kernels; wrp-build's output has them (test_build_plan.cpp).
+  auto w = joined(replay_blockers(open_artifact(fixtures::while_loop(), false)));
+  CHECK(w.find("while (need wrp-run's helper kernels, which wrp-build adds") != std::string::npos);
+  CHECK(joined(replay_blockers(open_artifact(fixtures::cpu18(), false))).find("a CPU graph") != std::string::npos);
+  // scan, sorts, run-length encode and reduction need the helpers too (no longer refused as such)
+  auto sorts = joined(replay_blockers(open_artifact(fixtures::local("cpu/algorithms_w119/radix_sorts"), false)));
+  CHECK(sorts ==
+        "a CPU graph (wrp-run replays CUDA graphs); radix_sort (need wrp-run's helper kernels, which wrp-build "
+        "adds: rebuild the artifact with it); ");
+  if (fixtures::have_shared()) {
+    auto m =
+        joined(replay_blockers(open_artifact(fixtures::shared() / "mesh_query_ptx75" / "mesh_query_ptx75.wrp", false)));
+    CHECK(m.find("mesh") != std::string::npos);
+  }
+}
+
+TEST_CASE("replay_blockers: helper kernels from an older wrp-build that lack an algorithm kernel are named") {
+  auto a = open_artifact(fixtures::local("cpu/algorithms_w119/radix_sorts"), false);
+  Image old;  // what wrp-build made before the algorithm kernels: the conditions and the fill
+  old.arch = *parse_arch("sm_90");
+  old.entries = {"wrpkit_set_condition", "wrpkit_set_if_else", "wrpkit_memtile"};
+  old.entries_known = true;
+  a.replay_helpers = {old};
+  auto why = joined(replay_blockers(a));
+  CHECK(why.find("its wrp-run helper kernels (sm_90) lack wrpkit_radix_histogram_k32, wrpkit_radix_histogram_k64, "
+                 "wrpkit_radix_scatter_k32_v32") != std::string::npos);
+  CHECK(why.find("rebuild the artifact with this one") != std::string::npos);
+  a.replay_helpers[0].entries = replay_helper_entries();  // this wrp-build's: only the CPU graph remains
+  CHECK(joined(replay_blockers(a)) == "a CPU graph (wrp-run replays CUDA graphs); ");
+  a.replay_helpers[0].entries_known = false;  // compressed: unknown until the driver loads it
+  CHECK(joined(replay_blockers(a)) == "a CPU graph (wrp-run replays CUDA graphs); ");
+}
