@@ -8,7 +8,7 @@
 
 using namespace wrp;
 
-TEST_CASE("a CUBIN loads as SASS on its own major arch only; PTX JITs at and above its target") {
+TEST_CASE("a CUBIN loads as SASS on its own major arch only, PTX JITs at and above its target") {
   auto c = open_artifact(fixtures::cubin16());
   CHECK(binary_load_path(c.modules[0].binary, *parse_arch("sm_90")) == LoadPath::sass);
   CHECK(binary_load_path(c.modules[0].binary, *parse_arch("sm_87")) == LoadPath::none);
@@ -19,7 +19,7 @@ TEST_CASE("a CUBIN loads as SASS on its own major arch only; PTX JITs at and abo
   CHECK(binary_load_path(p90.modules[0].binary, *parse_arch("sm_120")) == LoadPath::jit);
 }
 
-TEST_CASE("a 1.19 CUBIN with retained source loads elsewhere from its source; a binary-only one does not") {
+TEST_CASE("a 1.19 CUBIN with retained source loads elsewhere from its source, a binary-only one does not") {
   auto sf = open_artifact(fixtures::cubin18_source());
   CHECK(binary_load_path(sf.modules[0].binary, *parse_arch("sm_80")) == LoadPath::none);
   CHECK(module_load_path(sf, 0, *parse_arch("sm_80")) == LoadPath::source);

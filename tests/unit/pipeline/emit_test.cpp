@@ -17,7 +17,7 @@ using fake::FakeTools;
 using fake::options;
 namespace fs = std::filesystem;
 
-TEST_CASE("emit pass: the output's files, named by content, sealed; the input untouched") {
+TEST_CASE("emit pass: the output's files, named by content and sealed, the input untouched") {
   auto src = fixtures::ptx75();
   auto before = read_file(src);
   auto a = open_artifact(src);

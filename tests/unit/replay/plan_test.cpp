@@ -53,7 +53,7 @@ TEST_CASE("replay plan: a while loop sets its condition with a helper, then a co
   CHECK(cond->body.back().entry == kHelperSetCondition);  // the body re-evaluates it
 }
 
-TEST_CASE("replay plan: an operand outside its region is a problem, not a crash; the areas are sized") {
+TEST_CASE("replay plan: an operand outside its region is a problem, not a crash, and the areas are sized") {
   std::vector<Region> regions{{1, 4, 64, false, 0}, {2, 4, 64, false, 0}};
   Op fill;
   fill.type = kOpMemset;

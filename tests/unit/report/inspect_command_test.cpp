@@ -10,7 +10,7 @@
 using namespace wrp;
 using fixtures::error_of;
 
-TEST_CASE("inspect command: the report as text or JSON; --arch is a yes/no check") {
+TEST_CASE("inspect command: the report as text or JSON, --arch as a yes/no check") {
   InspectCommand c;
   c.file = fixtures::cubin16().string();  // CUBIN for sm_90 alone
   CapturedReport text;
