@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/format_version.hpp"
@@ -69,6 +70,107 @@ static void check_count(Reader& r, uint32_t count, size_t min_size, const char* 
             fmt::format("{} {} cannot fit in the {} bytes left in the section", count, what, r.left()));
 }
 
+namespace {
+
+// Format 18's fields of a module record: digests, retained source, kind, recipe.
+void read_module_artifacts(Reader& r, ModuleRecord& mod, uint64_t name_at,
+                           const std::function<std::string(const char*)>& f) {
+  for (auto [field, value] : {std::pair{"binary_digest", &mod.binary_digest},
+                              {"source_filename", &mod.source_filename},
+                              {"source_digest", &mod.source_digest}}) {
+    uint64_t at = r.file_offset();
+    *value = r.str(f(field));
+    bool ok = std::string_view(field) == "source_filename"
+                  ? value->empty() || (is_safe_module_filename(*value) && value->ends_with(".cu"))
+                  : value->empty() || is_sha256_hex(*value);
+    if (!ok)
+      r.error_at(at, f(field),
+                 std::string_view(field) == "source_filename"
+                     ? fmt::format("'{}' is not a bare file name ending in .cu", printable(*value))
+                     : fmt::format("'{}' is not 64 lowercase hex digits (a SHA-256)", printable(*value)));
+  }
+  uint64_t at = r.file_offset();
+  mod.binary_kind = r.u8(f("binary_kind"));
+  if (mod.binary_kind > kBinaryCubin)
+    r.error_at(at, f("binary_kind"), fmt::format("unknown binary kind {} (0 none, 1 PTX, 2 CUBIN)", mod.binary_kind));
+  mod.fallback_reason = r.u8(f("fallback_reason"));
+  auto raw = r.take(16, f("compile_recipe"));
+  std::copy(raw.begin(), raw.end(), mod.recipe.begin());
+  if (mod.retains_source() != !mod.source_digest.empty())
+    r.error_at(name_at, f("source_digest"), "a source file name and its digest must come together");
+}
+
+ModuleRecord read_module(Reader& r, uint32_t i, uint32_t version) {
+  auto f = [&](const char* x) { return fmt::format("metadata.modules[{}].{}", i, x); };
+  ModuleRecord mod;
+  mod.hash = r.str(f("module_hash"));
+  mod.name = r.str(f("module_name"));
+  uint64_t name_at = r.file_offset();
+  mod.binary_filename = r.str(f("binary_filename"));
+  if (!is_safe_module_filename(mod.binary_filename))
+    r.error_at(name_at, f("binary_filename"),
+               fmt::format("unsafe module file name '{}': it must be a bare file name inside the "
+                           "modules folder (no '/', '\\' or '..'); refusing to read outside it",
+                           printable(mod.binary_filename)));
+  mod.target_arch = r.u32(f("target_arch"));
+  if (has_module_artifacts(version)) read_module_artifacts(r, mod, name_at, f);
+  return mod;
+}
+
+KernelRecord read_kernel(Reader& r, uint32_t i) {
+  auto f = [&](const char* x) { return fmt::format("metadata.kernels[{}].{}", i, x); };
+  KernelRecord k;
+  k.key = r.str(f("kernel_key"));
+  k.module_hash = r.str(f("module_hash"));
+  k.forward_name = r.str(f("forward_name"));
+  k.backward_name = r.str(f("backward_name"));
+  k.forward_smem_bytes = r.u32(f("forward_smem_bytes"));
+  k.backward_smem_bytes = r.u32(f("backward_smem_bytes"));
+  k.block_dim = r.u32(f("block_dim"));
+  return k;
+}
+
+BindingRecord read_binding(Reader& r, uint32_t i) {
+  BindingRecord b;
+  b.name = r.str(fmt::format("metadata.bindings[{}].name", i));
+  b.region_id = r.u32(fmt::format("metadata.bindings[{}].region_id", i));
+  return b;
+}
+
+MeshRecord read_mesh(Reader& r, uint32_t i) {
+  auto f = fmt::format("metadata.meshes[{}]", i);
+  MeshRecord x;
+  x.num_points = r.i32(f);
+  x.num_tris = r.i32(f);
+  x.winding = r.u8(f);
+  x.bvh_constructor = r.u8(f);
+  x.bvh_leaf_size = r.u16(f);
+  x.points_region = r.u32(f);
+  x.indices_region = r.u32(f);
+  x.velocities_region = r.u32(f);
+  x.original_id = r.u64(f);
+  return x;
+}
+
+PtrLocation read_ptr_location(Reader& r, uint32_t i, uint32_t version) {
+  auto f = fmt::format("metadata.ptr_locations[{}]", i);
+  PtrLocation p;
+  p.region_id = r.u32(f);
+  p.offset = r.u64(f);
+  p.stride = r.u64(f);
+  if (ptr_location_has_count(version)) p.count = r.u64(f);
+  return p;
+}
+
+// `count` records of at least `min_size` bytes each, read by `read(i)`.
+template <class T, class Read>
+void read_records(Reader& r, std::vector<T>& out, uint32_t count, size_t min_size, const char* what, Read&& read) {
+  check_count(r, count, min_size, what);
+  for (uint32_t i = 0; i < count; ++i) out.push_back(read(i));
+}
+
+}  // namespace
+
 Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin) {
   Reader r(file, data, origin);
   Metadata m;
@@ -84,94 +186,13 @@ Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin)
   uint32_t n_bindings = r.u32("metadata.n_bindings");
   uint32_t n_meshes = r.u32("metadata.n_meshes");
   uint32_t n_ptrs = r.u32("metadata.n_ptr_locations");
-
-  check_count(r, n_modules, has_module_artifacts(v) ? 46 : 16, "modules");
-  for (uint32_t i = 0; i < n_modules; ++i) {
-    auto f = [&](const char* x) { return fmt::format("metadata.modules[{}].{}", i, x); };
-    ModuleRecord mod;
-    mod.hash = r.str(f("module_hash"));
-    mod.name = r.str(f("module_name"));
-    uint64_t name_at = r.file_offset();
-    mod.binary_filename = r.str(f("binary_filename"));
-    if (!is_safe_module_filename(mod.binary_filename))
-      r.error_at(name_at, f("binary_filename"),
-                 fmt::format("unsafe module file name '{}': it must be a bare file name inside the "
-                             "modules folder (no '/', '\\' or '..'); refusing to read outside it",
-                             printable(mod.binary_filename)));
-    mod.target_arch = r.u32(f("target_arch"));
-    if (has_module_artifacts(v)) {
-      for (auto [field, value] : {std::pair{"binary_digest", &mod.binary_digest},
-                                  {"source_filename", &mod.source_filename},
-                                  {"source_digest", &mod.source_digest}}) {
-        uint64_t at = r.file_offset();
-        *value = r.str(f(field));
-        bool ok = std::string_view(field) == "source_filename"
-                      ? value->empty() || (is_safe_module_filename(*value) && value->ends_with(".cu"))
-                      : value->empty() || is_sha256_hex(*value);
-        if (!ok)
-          r.error_at(at, f(field),
-                     std::string_view(field) == "source_filename"
-                         ? fmt::format("'{}' is not a bare file name ending in .cu", printable(*value))
-                         : fmt::format("'{}' is not 64 lowercase hex digits (a SHA-256)", printable(*value)));
-      }
-      uint64_t at = r.file_offset();
-      mod.binary_kind = r.u8(f("binary_kind"));
-      if (mod.binary_kind > kBinaryCubin)
-        r.error_at(at, f("binary_kind"),
-                   fmt::format("unknown binary kind {} (0 none, 1 PTX, 2 CUBIN)", mod.binary_kind));
-      mod.fallback_reason = r.u8(f("fallback_reason"));
-      auto raw = r.take(16, f("compile_recipe"));
-      std::copy(raw.begin(), raw.end(), mod.recipe.begin());
-      if (mod.retains_source() != !mod.source_digest.empty())
-        r.error_at(name_at, f("source_digest"), "a source file name and its digest must come together");
-    }
-    m.modules.push_back(std::move(mod));
-  }
-  check_count(r, n_kernels, 28, "kernels");
-  for (uint32_t i = 0; i < n_kernels; ++i) {
-    auto f = [&](const char* x) { return fmt::format("metadata.kernels[{}].{}", i, x); };
-    KernelRecord k;
-    k.key = r.str(f("kernel_key"));
-    k.module_hash = r.str(f("module_hash"));
-    k.forward_name = r.str(f("forward_name"));
-    k.backward_name = r.str(f("backward_name"));
-    k.forward_smem_bytes = r.u32(f("forward_smem_bytes"));
-    k.backward_smem_bytes = r.u32(f("backward_smem_bytes"));
-    k.block_dim = r.u32(f("block_dim"));
-    m.kernels.push_back(std::move(k));
-  }
-  check_count(r, n_bindings, 8, "bindings");
-  for (uint32_t i = 0; i < n_bindings; ++i) {
-    BindingRecord b;
-    b.name = r.str(fmt::format("metadata.bindings[{}].name", i));
-    b.region_id = r.u32(fmt::format("metadata.bindings[{}].region_id", i));
-    m.bindings.push_back(std::move(b));
-  }
-  check_count(r, n_meshes, 32, "meshes");
-  for (uint32_t i = 0; i < n_meshes; ++i) {
-    auto f = fmt::format("metadata.meshes[{}]", i);
-    MeshRecord x;
-    x.num_points = r.i32(f);
-    x.num_tris = r.i32(f);
-    x.winding = r.u8(f);
-    x.bvh_constructor = r.u8(f);
-    x.bvh_leaf_size = r.u16(f);
-    x.points_region = r.u32(f);
-    x.indices_region = r.u32(f);
-    x.velocities_region = r.u32(f);
-    x.original_id = r.u64(f);
-    m.meshes.push_back(x);
-  }
-  check_count(r, n_ptrs, ptr_location_has_count(v) ? 28 : 20, "ptr_locations");
-  for (uint32_t i = 0; i < n_ptrs; ++i) {
-    auto f = fmt::format("metadata.ptr_locations[{}]", i);
-    PtrLocation p;
-    p.region_id = r.u32(f);
-    p.offset = r.u64(f);
-    p.stride = r.u64(f);
-    if (ptr_location_has_count(v)) p.count = r.u64(f);
-    m.ptr_locations.push_back(p);
-  }
+  read_records(r, m.modules, n_modules, has_module_artifacts(v) ? 46 : 16, "modules",
+               [&](uint32_t i) { return read_module(r, i, v); });
+  read_records(r, m.kernels, n_kernels, 28, "kernels", [&](uint32_t i) { return read_kernel(r, i); });
+  read_records(r, m.bindings, n_bindings, 8, "bindings", [&](uint32_t i) { return read_binding(r, i); });
+  read_records(r, m.meshes, n_meshes, 32, "meshes", [&](uint32_t i) { return read_mesh(r, i); });
+  read_records(r, m.ptr_locations, n_ptrs, ptr_location_has_count(v) ? 28 : 20, "ptr_locations",
+               [&](uint32_t i) { return read_ptr_location(r, i, v); });
   if (!r.at_end())
     r.error("metadata", fmt::format("{} unexpected bytes after the last record (corrupt counts?)", r.left()));
   for (auto& k : m.kernels)

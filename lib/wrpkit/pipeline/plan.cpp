@@ -15,6 +15,7 @@
 #include "wrpkit/load/driver_floor.hpp"
 #include "wrpkit/load/load_path.hpp"
 #include "wrpkit/pipeline/ptx_prune.hpp"
+#include "wrpkit/pipeline/refusals.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
 #include "wrpkit/replay/support.hpp"
 #include "wrpkit/report/hazards.hpp"
@@ -95,25 +96,6 @@ std::string unreadable_ptx_fixes(std::optional<CudaVersion> written_by, CudaVers
       "and build from source",
       written_by->major, written_by->minor, written_by->str(), floor.str());
 }
-
-// Every refusal found while planning, reported together as one error.
-class Refusals {
- public:
-  void add(Exit code, std::string msg) { list_.emplace_back(code, std::move(msg)); }
-  void throw_if_any() const {
-    if (list_.empty()) return;
-    // The input's own faults first (2), then impossible targets (3), then tools (4).
-    Exit code = std::min_element(list_.begin(), list_.end())->first;
-    if (list_.size() == 1) fail(code, list_[0].second);
-    std::string msg = fmt::format("{} problems, nothing was built:", list_.size());
-    for (size_t i = 0; i < list_.size(); ++i)
-      msg += fmt::format(" ({}) {}{}", i + 1, list_[i].second, i + 1 < list_.size() ? ";" : "");
-    fail(code, msg);
-  }
-
- private:
-  std::vector<std::pair<Exit, std::string>> list_;
-};
 
 // Cuts the module's PTX down to the kernels the metadata names (see ptx_prune.hpp).
 // Anything unexpected leaves the whole module in place: slower, never wrong.
@@ -433,176 +415,6 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
     plan.target_arch_changed = true;
   }
   return plan;
-}
-
-namespace {
-
-enum class Tool { ptx, source, standalone };
-
-// What to install for a need no toolchain found meets: the pip command for the
-// newest release the need accepts, in a folder of its own for $WRPKIT_TOOLCHAINS.
-std::string install_advice(const ToolNeed& need) {
-  CudaVersion want = need.at_most ? *need.at_most : CudaVersion{need.major ? need.major : 13, 9};
-  if (need.major && want.major != need.major) want = {need.major, 9};
-  if (!need.at_most && want.major == 12) want = {12, 9};
-  auto suffix = want.major == 12 ? "-cu12" : "";
-  if (!need.at_most && want.major >= 13) return toolchain_install_hint();
-  return fmt::format(
-      "pip install --target DIR \"nvidia-nvjitlink{0}=={1}.*\" \"nvidia-nvfatbin{0}=={1}.*\" "
-      "\"nvidia-cuda-nvrtc{0}=={1}.*\" and set WRPKIT_TOOLCHAINS=DIR (several releases can sit side "
-      "by side there; scripts/setup puts 12.6 and 13.4 in .venv/toolchains)",
-      suffix, want.str());
-}
-
-// Picks, per job, the newest release found that the need accepts and whose tool of
-// `kind` builds the arch; remembers each release's facts and the last tool error.
-class Picker {
- public:
-  Picker(Toolset& tools, const Artifact& a) : tools_(tools), a_(a), releases_(tools.releases()) {}
-
-  std::optional<CudaVersion> pick(Tool kind, const ToolNeed& need, const Arch& arch) {
-    for (auto r : releases_) {
-      if (!need.accepts(r)) continue;
-      auto* f = facts(kind, r);
-      if (f && std::find(f->archs.begin(), f->archs.end(), arch.number()) != f->archs.end()) return r;
-    }
-    return std::nullopt;
-  }
-  const ToolFacts* facts(Tool kind, CudaVersion r) {
-    auto key = std::make_pair(int(kind), r);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second ? &*it->second : nullptr;
-    std::optional<ToolFacts> f;
-    try {
-      f = kind == Tool::ptx      ? tools_.ptx_compiler(r)
-          : kind == Tool::source ? tools_.source_compiler(r, a_.meta.producer_version)
-                                 : tools_.standalone_compiler(r);
-    } catch (const Error& e) {
-      if (e.code() != Exit::toolchain) throw;
-      errors_[int(kind)] = e.what();
-    }
-    auto& slot = memo_.emplace(key, std::move(f)).first->second;
-    return slot ? &*slot : nullptr;
-  }
-  // Why no release served a need: the releases found, the tool error if any, what to install.
-  std::string why_none(Tool kind, const ToolNeed& need) const {
-    std::vector<std::string> found;
-    for (auto r : releases_) found.push_back(r.str());
-    auto err = errors_.count(int(kind)) ? "; " + errors_.at(int(kind)) : std::string();
-    return fmt::format("it needs {} and the toolchains found are: {}{}. To add one: {}", need.str(),
-                       found.empty() ? std::string("none") : fmt::format("{}", fmt::join(found, ", ")), err,
-                       install_advice(need));
-  }
-  // The tool of a release the need accepts that exists but does not build `arch`, if any.
-  const ToolFacts* lacking_arch(Tool kind, const ToolNeed& need, const Arch& arch) {
-    for (auto r : releases_)
-      if (auto* f = need.accepts(r) ? facts(kind, r) : nullptr;
-          f && std::find(f->archs.begin(), f->archs.end(), arch.number()) == f->archs.end())
-        return f;
-    return nullptr;
-  }
-  const std::vector<CudaVersion>& releases() const { return releases_; }
-
- private:
-  Toolset& tools_;
-  const Artifact& a_;
-  std::vector<CudaVersion> releases_;
-  std::map<std::pair<int, CudaVersion>, std::optional<ToolFacts>> memo_;
-  std::map<int, std::string> errors_;
-};
-
-}  // namespace
-
-void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools) {
-  Refusals r;
-  Picker pick(tools, a);
-  // Module images: one refusal per module and need, naming its targets.
-  std::map<std::pair<size_t, std::string>, std::vector<std::string>> missing;
-  auto no_arch = [&](const ToolFacts& f, const Arch& arch) {
-    return fmt::format(
-        "{} cannot compile for {}; it compiles for: sm_{}. Use a CUDA toolkit that supports {}, or drop "
-        "it",
-        f.description, arch.sm(), fmt::join(f.archs, " sm_"), arch.sm());
-  };
-  std::set<std::string> arch_refusals;
-  for (auto& j : plan.jobs) {
-    auto kind = j.from == ImageOrigin::source ? Tool::source : Tool::ptx;
-    if (auto rel = pick.pick(kind, j.need, j.arch))
-      j.release = *rel;
-    else if (auto* f = pick.lacking_arch(kind, j.need, j.arch))
-      arch_refusals.insert(no_arch(*f, j.arch));
-    else
-      missing[{j.module, j.need.str()}].push_back(j.to_ptx ? "compute_" + std::to_string(j.arch.number())
-                                                           : j.arch.sm());
-  }
-  for (auto& msg : arch_refusals) r.add(Exit::target, msg);
-  for (auto& [key, archs] : missing) {
-    auto wanted = key;  // clang before 16 cannot capture a structured binding
-    auto& j = *std::find_if(plan.jobs.begin(), plan.jobs.end(),
-                            [&](auto& x) { return x.module == wanted.first && x.need.str() == wanted.second; });
-    r.add(
-        Exit::toolchain,
-        fmt::format("module {}: no toolchain found builds {} for the CUDA {} floor ({}): {}",
-                    a.meta.modules[key.first].binary_filename, fmt::join(archs, ", "), plan.floor.str(),
-                    plan.floor_from, pick.why_none(j.from == ImageOrigin::source ? Tool::source : Tool::ptx, j.need)));
-  }
-  // The .cu includes Warp's native headers of the release that wrote it.
-  if (plan.needs_source_compiler())
-    for (auto rel : pick.releases())
-      if (auto* f = pick.facts(Tool::source, rel)) {
-        auto& want = a.meta.producer_version;
-        if (!want.empty() && f->warp_version != want)
-          r.add(Exit::toolchain, fmt::format("the CUDA source in {} was generated by Warp {} and needs that release's "
-                                             "headers, but the warp-lang found is {}: pip install warp-lang=={} (or "
-                                             "pass --warp DIR)",
-                                             a.name(), want, f->warp_version, want));
-        break;
-      }
-  // The fatbins: written by the floor's major (its drivers read them).
-  bool packer = false;
-  for (auto rel : pick.releases()) {
-    if (rel.major != plan.floor.major) continue;
-    try {
-      tools.packager(rel);
-      plan.pack_release = rel;
-      packer = true;
-      break;
-    } catch (const Error& e) {
-      if (e.code() != Exit::toolchain) throw;
-    }
-  }
-  if (!packer && !plan.modules.empty())
-    r.add(Exit::toolchain,
-          fmt::format("no fatbin writer of CUDA {} found for the CUDA {} floor ({}); {}", plan.floor.major,
-                      plan.floor.str(), plan.floor_from,
-                      plan.floor.major == 12 ? "pip install nvidia-nvfatbin-cu12" : toolchain_install_hint()));
-  // wrp-run's helper kernels: left out with a warning where no NVRTC serves them at all.
-  if (plan.helpers) {
-    std::vector<std::string> lacking;
-    bool nvrtc = false;
-    for (auto rel : pick.releases()) nvrtc = nvrtc || pick.facts(Tool::standalone, rel);
-    for (auto& h : plan.helpers->jobs) {
-      if (auto rel = pick.pick(Tool::standalone, h.need, h.arch))
-        h.release = *rel;
-      else if (auto* f = pick.lacking_arch(Tool::standalone, h.need, h.arch))
-        lacking.push_back(no_arch(*f, h.arch));
-      else
-        lacking.push_back(fmt::format("no NVRTC found for {}",
-                                      h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm()));
-    }
-    auto need = plan.helpers->jobs.front().need;
-    if (!nvrtc) {
-      spdlog::warn(
-          "building without wrp-run's helper kernels for the graph's {} ops ({}); stock Warp does not need "
-          "them, wrp-run will refuse this artifact. To add them: install NVRTC, then rebuild",
-          fmt::join(plan.helpers->for_ops, "/"), pick.why_none(Tool::standalone, need));
-      plan.helpers.reset();
-    } else if (!lacking.empty()) {
-      r.add(Exit::target, fmt::format("{} (it compiles wrp-run's helper kernels for this graph's {} ops; "
-                                      "--no-replay-helpers builds without them, for stock Warp only)",
-                                      fmt::join(lacking, "; "), fmt::join(plan.helpers->for_ops, "/")));
-    }
-  }
-  r.throw_if_any();
 }
 
 }  // namespace wrp
