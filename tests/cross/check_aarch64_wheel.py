@@ -8,10 +8,15 @@ wheel, both as scripts/wheel built them on this machine:
    2. the same install of the x86_64 wheel into a fresh venv of this machine;
    3. every ELF in the installed package is aarch64 code, the runtime stays under 2 MB;
    4. every real capture in tests/data: wrp-inspect --json and its load matrix are
-      identical, and wrp-build (--arch sm_87,sm_90, no cache) writes identical bytes
-      or refuses with the identical message and exit code; each wheel's tools use
-      the CUDA compilers of its own venv (aarch64: the NVIDIA aarch64 wheels) and
-      Warp 1.19's headers from its own warp-lang;
+      identical, and wrp-build (--arch sm_87,sm_90) writes identical bytes or refuses
+      with the identical message and exit code; each wheel's tools use the CUDA
+      libraries of its own venv (aarch64: the NVIDIA aarch64 wheels) and Warp 1.19's
+      headers from its own warp-lang. The two share one compile cache, the x86_64
+      build filling it first: under qemu a compile costs 10-20x native, and what the
+      aarch64 CUDA compilers make is checked without a cache on one capture of each
+      kind by tests/cross/check_aarch64.py (scripts/test's aarch64 stage), so here
+      the aarch64 tool's own work (plan, cache, nvFatbin packing, emit, seal) is what
+      runs for every capture;
    5. wrp-run --help, and its refusal without a driver (exit 4, one line).
 The tools run directly under qemu-user. The Python API and the console scripts are
 not run under emulation: they start the tools as subprocesses, and an aarch64
@@ -111,6 +116,8 @@ def main():
     check(size < 2_000_000, f"libwrpkit_runtime.so for aarch64 is {size / 2**20:.2f} MiB as installed (budget: 2 MB)")
 
     # 4. every real capture: the same report and the same build, each wheel with its own venv
+    shared_cache = os.path.join(tmp, "compile-cache")
+
     def both(capture):
         out = []
         for args in (["--json"], ["--json", "--arch", ARCHS, "--driver", "12.6"]):
@@ -122,7 +129,7 @@ def main():
             os.makedirs(os.path.join(work, "x86"))
             os.makedirs(os.path.join(work, "arm"))
             # -j 1: under qemu-user two nvJitLink compiles in one process spin forever (emulation only)
-            common = [capture, "--arch", ARCHS, "--no-cache", "-j", "1", "-q", "--allow-cpu", "-o"]
+            common = [capture, "--arch", ARCHS, "--cache-dir", shared_cache, "-j", "1", "-q", "--allow-cpu", "-o"]
             x, tx = run([os.path.join(x86_prefix, "bin", "wrp-build"), *common, "x86/out.wrp"], clean_env(), work)
             a, ta = emulated(os.path.join(arm_prefix, "bin", "wrp-build"), *common, "arm/out.wrp", cwd=work)
             same = (x.returncode, x.stderr.replace("x86/", "")) == (a.returncode, a.stderr.replace("arm/", "")) and \
