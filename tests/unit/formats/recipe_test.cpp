@@ -28,7 +28,8 @@ TEST_CASE("recipe: the fields of each byte, and the report's spelling") {
 }
 
 TEST_CASE("recipe: a value out of range or a reserved byte set is refused, naming the byte") {
-  for (auto [byte, value] : std::vector<std::pair<int, uint8_t>>{{0, 2}, {1, 4}, {5, 7}, {6, 3}, {7, 1}, {15, 255}}) {
+  for (auto [at, value] : std::vector<std::pair<int, uint8_t>>{{0, 2}, {1, 4}, {5, 7}, {6, 3}, {7, 1}, {15, 255}}) {
+    int byte = at;  // a named copy: clang 14 lets no lambda (CAPTURE's) see a structured binding
     std::array<uint8_t, 16> raw{};
     raw[size_t(byte)] = value;
     Exit code = Exit::ok;
