@@ -10,16 +10,6 @@
 
 namespace wrp {
 
-namespace {
-
-constexpr const char* kDamaged =
-    "the artifact was damaged or changed after wrp-build wrote it: copy it again from "
-    "its source, or rebuild it";
-
-std::string short_digest(const std::string& d) { return d.substr(0, 16); }
-
-}  // namespace
-
 const char* verification_name(Verification v) {
   switch (v) {
     case Verification::unverified: return "unverified";

@@ -12,12 +12,6 @@ namespace wrp {
 
 namespace {
 
-constexpr const char* kDamaged =
-    "the artifact was damaged or changed after wrp-build wrote it: copy it again from "
-    "its source, or rebuild it";
-
-std::string short_digest(const std::string& d) { return d.substr(0, 16); }
-
 std::string section_label(uint32_t type) { return fmt::format("section {} (type 0x{:x})", section_name(type), type); }
 
 void compare_header(Integrity& in, const std::string& file, const ManifestHeader& got, const ManifestHeader& want) {

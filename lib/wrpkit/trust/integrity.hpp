@@ -42,6 +42,13 @@ Integrity check_sections(const std::string& file, const Container& c);
 // recorded) when it differs or is not listed. A no-op without a manifest.
 bool check_module_file(Integrity& in, const std::string& path, const std::string& name, uint64_t size,
                        const std::string& sha256);
+// What every message about changed bytes ends with: what to do about them.
+inline constexpr const char* kDamaged =
+    "the artifact was damaged or changed after wrp-build wrote it: copy it again from "
+    "its source, or rebuild it";
+// A SHA-256 in a message: its first 16 hex digits.
+inline std::string short_digest(const std::string& sha256) { return sha256.substr(0, 16); }
+
 // The problem a loader refuses with, as its one-line message (with a count of the rest).
 std::string integrity_error(const Integrity& in);
 
