@@ -20,5 +20,7 @@ struct CudaVersion {
 
 // "12.6", "13"; nullopt for anything else.
 std::optional<CudaVersion> parse_cuda_version(std::string_view text);
+// The same for a command-line option's value: throws wrp::Error(usage) naming `option`.
+CudaVersion cuda_version_option(const std::string& text, std::string_view option);
 
 }  // namespace wrp

@@ -92,10 +92,8 @@ void choose_targets(const BuildCommand& c, BuildOptions& opt) {
     if (p.min_driver) opt.min_driver_from = fmt::format("profile '{}'", name);
   }
   if (c.min_driver) {
-    opt.min_driver = parse_cuda_version(*c.min_driver);
+    opt.min_driver = cuda_version_option(*c.min_driver, "--min-driver");
     opt.min_driver_from = "--min-driver";
-    if (!opt.min_driver)
-      fail(Exit::usage, fmt::format("--min-driver {}: expected a CUDA release such as 12.6 or 13.0", *c.min_driver));
   }
 }
 

@@ -21,13 +21,6 @@ std::vector<Arch> gpus_of(const std::optional<std::string>& list) {
   return archs;
 }
 
-std::optional<CudaVersion> driver_of(const std::optional<std::string>& text) {
-  if (!text) return std::nullopt;
-  auto v = parse_cuda_version(*text);
-  if (!v) fail(Exit::usage, fmt::format("--driver {}: expected a CUDA release such as 12.6 or 13.0", *text));
-  return v;
-}
-
 std::vector<PublicKey> keys_of(const std::vector<std::string>& files) {
   std::vector<PublicKey> keys;
   for (auto& f : files) {
@@ -43,7 +36,7 @@ std::vector<PublicKey> keys_of(const std::vector<std::string>& files) {
 
 int run_inspect(const InspectCommand& cmd, const ReportWriter& out) {
   auto archs = gpus_of(cmd.archs);
-  auto driver = driver_of(cmd.driver);
+  auto driver = cmd.driver ? std::optional(cuda_version_option(*cmd.driver, "--driver")) : std::nullopt;
   auto trusted = keys_of(cmd.trust_files);
   auto a = open_artifact(cmd.file);
   auto rep = inspect(a, archs, driver);
