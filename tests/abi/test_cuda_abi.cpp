@@ -80,6 +80,9 @@ static_assert(wrp::kCuAttrComputeCapabilityMajor == CU_DEVICE_ATTRIBUTE_COMPUTE_
                   wrp::kCuJitErrorLogBuffer == CU_JIT_ERROR_LOG_BUFFER &&
                   wrp::kCuJitErrorLogBufferSize == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES &&
                   wrp::kCuFuncAttrMaxDynamicSharedBytes == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES &&
+                  wrp::kCuFuncAttrRequiredClusterWidth == CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH &&
+                  wrp::kCuFuncAttrNonPortableClusters == CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED &&
+                  wrp::kCuAttrClusterLaunch == CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH &&
                   wrp::kCuStreamNonBlocking == CU_STREAM_NON_BLOCKING &&
                   wrp::kCuErrorNotFound == CUDA_ERROR_NOT_FOUND &&
                   wrp::kCuGraphNodeConditional == CU_GRAPH_NODE_TYPE_CONDITIONAL &&

@@ -69,6 +69,7 @@ class Resources : public wrp::ReplayResources {
   }
   wrp::CUfunction kernel(const wrp::LaunchOp&, const std::string&) override { return this; }
   wrp::CUfunction helper(const char*, const std::string&) override { return this; }
+  bool clusters() const override { return true; }
 
  private:
   const wrp::ReplayPlan& plan_;

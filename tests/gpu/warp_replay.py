@@ -237,6 +237,142 @@ def scene_nested(d):
     return body, {"counter": counter}, {"log": log, "acc": acc, "counter_out": counter}
 
 
+# --- ops wrp-run learned later (issue 33): thread-block clusters, BSR matrices, meshes.
+# Warp 1.19 compiles a kernel with cluster_dim as __cluster_dims__(N, 1, 1) for sm_90
+# and newer; a launch's blocks must make whole clusters (a max_blocks cap rounds down).
+
+@wp.kernel(cluster_dim=2)
+def cluster_pairs(a: wp.array(dtype=float), s: float):
+    i = wp.tid()
+    a[i] = a[i] * s + float(i % 7)
+
+
+@wp.kernel(cluster_dim=16, grid_stride=True)
+def cluster_sixteen(a: wp.array(dtype=float), b: wp.array(dtype=float)):
+    i = wp.tid()
+    b[i] = b[i] + a[i] * a[i]
+
+
+def scene_clusters(d):
+    a = wp.array(np.linspace(-3.0, 3.0, 256 * 32, dtype=np.float32), dtype=float, device=d)
+    b = wp.zeros(256 * 32, dtype=float, device=d)
+
+    def body():
+        wp.launch(cluster_pairs, dim=256 * 8, inputs=[a, 1.5], block_dim=256, device=d)  # 4 clusters of 2
+        wp.launch(cluster_sixteen, dim=a.shape[0], inputs=[a, b], block_dim=256, device=d)  # 2 clusters of 16
+        # capped at 20 blocks: Warp rounds down to one cluster of 16 that strides over all 32 blocks' work
+        wp.launch(cluster_sixteen, dim=a.shape[0], inputs=[a, b], block_dim=256, max_blocks=20, device=d)
+    return body, {"a": a}, {"a_out": a, "b": b}
+
+
+def scene_bsr(d):
+    import warp.sparse as sp
+    rng = np.random.default_rng(21)
+    n = 64
+    # duplicates (summed), explicit zeros (pruned), 2x2 blocks
+    rows = rng.integers(0, n, 600).astype(np.int32)
+    cols = rng.integers(0, n, 600).astype(np.int32)
+    rows[:50], cols[:50] = rows[50:100], cols[50:100]
+    vals = whole(rng, -4, 5, (600, 2, 2), np.float32)
+    vals[100:110] = 0.0
+    r = wp.array(rows, dtype=int, device=d)
+    c = wp.array(cols, dtype=int, device=d)
+    v = wp.array(vals, dtype=wp.mat22, device=d)
+    a = sp.bsr_zeros(n, n, block_type=wp.mat22, device=d)
+    at = sp.bsr_zeros(n, n, block_type=wp.mat22, device=d)
+    x = wp.array(whole(rng, -3, 4, (n, 2), np.float32), dtype=wp.vec2, device=d)
+    y = wp.zeros(n, dtype=wp.vec2, device=d)
+    yt = wp.zeros(n, dtype=wp.vec2, device=d)
+
+    def body():
+        sp.bsr_set_from_triplets(a, r, c, v)
+        sp.bsr_mv(a, x, y)
+        sp.bsr_set_transpose(at, a)
+        sp.bsr_mv(at, x, yt)
+    return body, {"rows": r, "cols": c, "vals": v, "x": x}, {
+        "y": y, "yt": yt, "offsets": a.offsets, "columns": a.columns, "values": a.values,
+        "t_offsets": at.offsets, "t_columns": at.columns, "t_values": at.values}
+
+
+@wp.kernel
+def mesh_queries(mesh: wp.uint64, points: wp.array(dtype=wp.vec3), closest: wp.array(dtype=wp.vec3),
+                 sign: wp.array(dtype=float), face: wp.array(dtype=int), winding: wp.array(dtype=float),
+                 ray_t: wp.array(dtype=float), ray_face: wp.array(dtype=int), box_count: wp.array(dtype=int)):
+    i = wp.tid()
+    p = points[i]
+    q = wp.mesh_query_point(mesh, p, 1.0e6)
+    if q.result:
+        closest[i] = wp.mesh_eval_position(mesh, q.face, q.u, q.v)
+        sign[i] = q.sign
+        face[i] = q.face
+    u = wp.mesh_query_point_no_sign(mesh, p, 1.0e6)
+    if u.result:
+        closest[i] = closest[i] + wp.mesh_eval_position(mesh, u.face, u.u, u.v) * 0.0
+    w = wp.mesh_query_point_sign_winding_number(mesh, p, 1.0e6, 2.0, 0.5)
+    if w.result:
+        winding[i] = w.sign
+    r = wp.mesh_query_ray(mesh, p, wp.normalize(wp.vec3(0.3, 1.0, -0.2)), 1.0e6)
+    if r.result:
+        ray_t[i] = r.t
+        ray_face[i] = r.face
+    box = wp.mesh_query_aabb(mesh, p - wp.vec3(0.2), p + wp.vec3(0.2))
+    n = int(0)
+    f = int(0)
+    while wp.mesh_query_aabb_next(box, f):
+        n += 1
+    box_count[i] = n
+
+
+def sphere_mesh(rings, segments):
+    """A closed UV sphere of radius 1: 2 * rings * segments triangles (watertight for winding numbers)."""
+    verts = [(0.0, 0.0, 1.0)]
+    for i in range(1, rings):
+        t = np.pi * i / rings
+        for j in range(segments):
+            p = 2.0 * np.pi * j / segments
+            verts.append((np.sin(t) * np.cos(p), np.sin(t) * np.sin(p), np.cos(t)))
+    verts.append((0.0, 0.0, -1.0))
+    tris, last = [], len(verts) - 1
+    ring = lambda i, j: 1 + (i - 1) * segments + j % segments  # noqa: E731
+    for j in range(segments):
+        tris.append((0, ring(1, j), ring(1, j + 1)))
+        tris.append((last, ring(rings - 1, j + 1), ring(rings - 1, j)))
+    for i in range(1, rings - 1):
+        for j in range(segments):
+            a, b, c, e = ring(i, j), ring(i, j + 1), ring(i + 1, j), ring(i + 1, j + 1)
+            tris += [(a, c, b), (b, c, e)]
+    return np.array(verts, dtype=np.float32), np.array(tris, dtype=np.int32).reshape(-1)
+
+
+def mesh_scene(d, rings, segments, queries, **mesh_args):
+    pts, idx = sphere_mesh(rings, segments)
+    mesh = wp.Mesh(points=wp.array(pts, dtype=wp.vec3, device=d), indices=wp.array(idx, dtype=int, device=d),
+                   support_winding_number=True, **mesh_args)
+    rng = np.random.default_rng(31)
+    q = wp.array(rng.uniform(-1.5, 1.5, (queries, 3)).astype(np.float32), dtype=wp.vec3, device=d)
+    outs = {"closest": wp.zeros(queries, dtype=wp.vec3, device=d), "sign": wp.zeros(queries, dtype=float, device=d),
+            "face": wp.zeros(queries, dtype=int, device=d), "winding": wp.zeros(queries, dtype=float, device=d),
+            "ray_t": wp.zeros(queries, dtype=float, device=d), "ray_face": wp.zeros(queries, dtype=int, device=d),
+            "box_count": wp.zeros(queries, dtype=int, device=d)}
+
+    def body():
+        wp.launch(mesh_queries, dim=queries, inputs=[mesh.id, q, *outs.values()], device=d)
+    body.keep = mesh  # the mesh must outlive the capture and its save
+    return body, {"queries": q}, outs
+
+
+def scene_mesh_small(d):
+    return mesh_scene(d, 12, 16, 2000)
+
+
+def scene_mesh_100k(d):
+    return mesh_scene(d, 225, 224, 20000)  # 2 * 224 * 224 = 100,352 triangles
+
+
+ISSUE33_SCENES = {"clusters": scene_clusters, "bsr": scene_bsr, "mesh_small": scene_mesh_small,
+                  "mesh_100k": scene_mesh_100k}
+
+
 # --- device-wide algorithms (Warp 1.19: scan, sums, sorts, run-length encode).
 # Float inputs are whole numbers, so every summation order gives the same bits:
 # wrp-run's kernels add in another order than CUB's. Sorted keys/values live in
@@ -383,7 +519,8 @@ ALGORITHM_SCENES = {"scans": scene_scans, "sums": scene_sums, "radix_sorts": sce
 
 SCENES = {"particles": scene_particles, "histogram": scene_histogram, "transforms": scene_transforms,
           "tiles": scene_tiles, "unique_adjoint": scene_unique_and_adjoint, "while_loop": scene_while,
-          "if_else": scene_if_else, "fills": scene_fills, "nested": scene_nested, **ALGORITHM_SCENES}
+          "if_else": scene_if_else, "fills": scene_fills, "nested": scene_nested, **ALGORITHM_SCENES,
+          **ISSUE33_SCENES}
 
 
 def capture(root, output="ptx75", source_fallback=False):

@@ -122,6 +122,8 @@ class Resources : public ReplayResources {
     g_node = nullptr;
     return name(l.is_forward ? k->forward_name : k->backward_name);
   }
+  // The calls of a GPU with thread-block clusters (the H100 and H200 the GPU checks use).
+  bool clusters() const override { return true; }
   // Helper nodes reach the driver in plan order: each one's widths for the fake driver.
   CUfunction helper(const char* entry, const std::string&) override {
     g_node = next_ < helpers_.size() ? helpers_[next_++] : nullptr;

@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -297,6 +298,129 @@ inline CudaApi fake_api() {
   return a;
 }
 
+// A whole fake GPU for the runtime's loads (Replay, the C API): device facts the test
+// sets, memory kept in host buffers (so set_param / get_param round-trip), the graph
+// entry points above, and the function attributes the runtime sets.
+struct FakeGpu {
+  int major = 9, minor = 0;
+  int cluster_launch = 1;  // CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH
+  int cluster_width = 1;   // CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH of every kernel
+  int ptx_version = 75;    // CU_FUNC_ATTRIBUTE_PTX_VERSION (the binary version is the GPU's)
+  std::string load_error;  // non-empty: module loads fail with CUDA_ERROR_INVALID_PTX and this JIT log
+  std::map<CUdeviceptr, std::vector<uint8_t>> memory;       // allocation start -> bytes
+  std::vector<std::pair<std::string, int>> set_attributes;  // (function, attribute) in call order
+  int modules_loaded = 0, graphs_launched = 0;
+  CUdeviceptr next = 0x7f0000000000;
+};
+inline FakeGpu g_gpu;
+
+inline std::vector<uint8_t>* fake_memory_at(CUdeviceptr p, size_t n, size_t* offset) {
+  auto it = g_gpu.memory.upper_bound(p);
+  if (it == g_gpu.memory.begin()) return nullptr;
+  --it;
+  *offset = p - it->first;
+  return *offset + n <= it->second.size() ? &it->second : nullptr;
+}
+
+inline CudaApi fake_gpu_api() {
+  CudaApi a = fake_api();
+  a.cuInit = [](unsigned) { return 0; };
+  a.cuDriverGetVersion = [](int* v) { return *v = 13000, 0; };
+  a.cuDeviceGetCount = [](int* n) { return *n = 1, 0; };
+  a.cuDeviceGet = [](CUdevice* d, int i) { return *d = i, 0; };
+  a.cuDeviceGetName = [](char* name, int n, CUdevice) { return std::snprintf(name, size_t(n), "Fake GPU"), 0; };
+  a.cuDeviceGetAttribute = [](int* v, int attribute, CUdevice) {
+    *v = attribute == kCuAttrComputeCapabilityMajor   ? g_gpu.major
+         : attribute == kCuAttrComputeCapabilityMinor ? g_gpu.minor
+         : attribute == kCuAttrClusterLaunch          ? g_gpu.cluster_launch
+                                                      : 0;
+    return 0;
+  };
+  a.cuDevicePrimaryCtxRetain = [](CUcontext* c, CUdevice) { return *c = &g_gpu, 0; };
+  a.cuDevicePrimaryCtxRelease = [](CUdevice) { return 0; };
+  a.cuCtxSetCurrent = [](CUcontext) { return 0; };
+  a.cuModuleLoadData = [](CUmodule* m, const void*) {
+    if (!g_gpu.load_error.empty()) return 218;
+    return *m = &g_gpu.memory, ++g_gpu.modules_loaded, 0;
+  };
+  a.cuModuleLoadDataEx = [](CUmodule* m, const void*, unsigned n, int* options, void** values) {
+    if (g_gpu.load_error.empty()) return *m = &g_gpu.memory, ++g_gpu.modules_loaded, 0;
+    for (unsigned i = 0; i < n; ++i)  // the JIT error log, as the driver writes it
+      if (options[i] == kCuJitErrorLogBuffer)
+        std::snprintf(static_cast<char*>(values[i]), 64, "%s", g_gpu.load_error.c_str());
+    return 218;  // CUDA_ERROR_INVALID_PTX
+  };
+  a.cuModuleUnload = [](CUmodule) { return 0; };
+  a.cuModuleGetFunction = [](CUfunction* f, CUmodule, const char* name) {
+    if (std::string_view(name).starts_with("missing")) return kCuErrorNotFound;
+    uintptr_t id = 100 + g_function_names.size();
+    g_function_names[id] = name;
+    return *f = reinterpret_cast<CUfunction>(id), 0;
+  };
+  a.cuFuncSetAttribute = [](CUfunction f, int attribute, int) {
+    g_gpu.set_attributes.emplace_back(g_function_names[reinterpret_cast<uintptr_t>(f)], attribute);
+    return 0;
+  };
+  a.cuFuncGetAttribute = [](int* v, int attribute, CUfunction) {
+    *v = attribute == kCuFuncAttrRequiredClusterWidth ? g_gpu.cluster_width
+         : attribute == kCuFuncAttrBinaryVersion      ? g_gpu.major * 10 + g_gpu.minor
+         : attribute == kCuFuncAttrPtxVersion         ? g_gpu.ptx_version
+                                                      : 0;
+    return 0;
+  };
+  a.cuMemAlloc = [](CUdeviceptr* p, size_t n) {
+    *p = g_gpu.next;
+    g_gpu.memory[*p].assign(n, 0);
+    g_gpu.next += (n + 0xfffff) & ~size_t(0xfffff);
+    return 0;
+  };
+  a.cuMemFree = [](CUdeviceptr p) { return g_gpu.memory.erase(p) ? 0 : 1; };
+  a.cuMemcpyHtoD = [](CUdeviceptr p, const void* src, size_t n) {
+    size_t at = 0;
+    auto* m = fake_memory_at(p, n, &at);
+    if (!m) return 1;  // CUDA_ERROR_INVALID_VALUE
+    std::memcpy(m->data() + at, src, n);
+    return 0;
+  };
+  a.cuMemcpyDtoH = [](void* dst, CUdeviceptr p, size_t n) {
+    size_t at = 0;
+    auto* m = fake_memory_at(p, n, &at);
+    if (!m) return 1;
+    std::memcpy(dst, m->data() + at, n);
+    return 0;
+  };
+  a.cuStreamCreate = [](CUstream* s, unsigned) { return *s = &g_gpu, 0; };
+  a.cuStreamDestroy = [](CUstream) { return 0; };
+  a.cuStreamSynchronize = [](CUstream) { return 0; };
+  a.cuGraphCreate = [](CUgraph* g, unsigned) { return *g = reinterpret_cast<CUgraph>(uintptr_t(1)), 0; };
+  a.cuGraphInstantiateWithFlags = [](CUgraphExec* e, CUgraph, unsigned long long) { return *e = &g_gpu, 0; };
+  a.cuGraphLaunch = [](CUgraphExec, CUstream) { return ++g_gpu.graphs_launched, 0; };
+  a.cuGraphExecDestroy = [](CUgraphExec) { return 0; };
+  a.cuGraphDestroy = [](CUgraph) { return 0; };
+  a.cuGetErrorName = [](CUresult, const char** s) { return *s = "CUDA_ERROR_FAKE", 0; };
+  a.cuGetErrorString = [](CUresult, const char** s) { return *s = "a fake driver error", 0; };
+  return a;
+}
+
+// Installs a fake GPU (fresh: FakeGpu's defaults, then `setup`) for the runtime's loads
+// while in scope.
+class UseFakeGpu {
+ public:
+  explicit UseFakeGpu(const std::function<void(FakeGpu&)>& setup = {}) : api_(fake_gpu_api()) {
+    g_gpu = FakeGpu{};
+    g_nodes.clear();
+    g_function_names.clear();
+    if (setup) setup(g_gpu);
+    use_cuda_api_for_tests(&api_);
+  }
+  ~UseFakeGpu() { use_cuda_api_for_tests(nullptr); }
+  UseFakeGpu(const UseFakeGpu&) = delete;
+  UseFakeGpu& operator=(const UseFakeGpu&) = delete;
+
+ private:
+  CudaApi api_;
+};
+
 // Regions at 0x10000 * id, the constants area at 0x900000, scratch at 0xA00000.
 class FakeResources : public ReplayResources {
  public:
@@ -325,6 +449,8 @@ class FakeResources : public ReplayResources {
     return function(a_ ? a_->meta.kernel(l.module_hash, l.kernel_key)->forward_name : l.kernel_key);
   }
   CUfunction helper(const char* entry, const std::string&) override { return function(entry); }
+  bool clusters() const override { return with_clusters; }
+  bool with_clusters = true;  // a GPU of compute capability 9.0 or newer
 
  private:
   CUfunction function(const std::string& name) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <mutex>
 
 #include "wrpkit/base/error.hpp"
@@ -24,7 +25,11 @@ CudaApi load_api() {
   return a;
 }
 
+std::atomic<const CudaApi*> g_test_api{nullptr};
+
 }  // namespace
+
+void use_cuda_api_for_tests(const CudaApi* api) { g_test_api = api; }
 
 void CudaApi::check(CUresult rc, const std::string& what) const {
   if (rc == 0) return;
@@ -35,6 +40,7 @@ void CudaApi::check(CUresult rc, const std::string& what) const {
 }
 
 const CudaApi& cuda_api() {
+  if (auto* fake = g_test_api.load()) return *fake;
   static std::once_flag once;
   static CudaApi api;
   static std::string error;

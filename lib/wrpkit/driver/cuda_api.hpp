@@ -125,6 +125,9 @@ inline constexpr int kCuFuncAttrBinaryVersion = 6;          // CU_FUNC_ATTRIBUTE
 inline constexpr int kCuJitErrorLogBuffer = 5;              // CU_JIT_ERROR_LOG_BUFFER
 inline constexpr int kCuJitErrorLogBufferSize = 6;          // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
 inline constexpr int kCuFuncAttrMaxDynamicSharedBytes = 8;  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+inline constexpr int kCuFuncAttrRequiredClusterWidth = 11;  // CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH
+inline constexpr int kCuFuncAttrNonPortableClusters = 14;   // CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED
+inline constexpr int kCuAttrClusterLaunch = 120;            // CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH
 inline constexpr unsigned kCuStreamNonBlocking = 1;         // CU_STREAM_NON_BLOCKING
 inline constexpr int kCuErrorNotFound = 500;                // CUDA_ERROR_NOT_FOUND
 inline constexpr int kCuGraphNodeConditional = 13;          // CU_GRAPH_NODE_TYPE_CONDITIONAL
@@ -144,5 +147,9 @@ struct CudaApi {
 // wrp::Error(Exit::toolchain) when there is no driver, no usable GPU, or the driver
 // lacks a required entry.
 const CudaApi& cuda_api();
+
+// Tests: cuda_api() returns `api` (a fake driver, tests/unit/fakes.hpp) until called
+// again with nullptr, so the runtime's loads are checked without CUDA.
+void use_cuda_api_for_tests(const CudaApi* api);
 
 }  // namespace wrp

@@ -12,6 +12,7 @@ namespace wrp {
 namespace {
 
 constexpr int kMaxDims = 4;
+constexpr unsigned kMaxClusterDim = 16;  // Warp's own limit (Hopper's non-portable cluster size)
 
 size_t align8(size_t n) { return (n + 7) & ~size_t(7); }
 
@@ -24,23 +25,48 @@ void put(Bytes& b, size_t at, T v) {
 
 }  // namespace
 
-LaunchGrid launch_grid(const LaunchOp& l, const std::string& where) {
-  if (l.cluster_dim > 1)
-    fail(Exit::bad_input, fmt::format("{}: a launch with thread-block clusters (cluster_dim {}) is not supported by "
-                                      "wrp-run yet; replay this artifact with stock Warp",
-                                      where, l.cluster_dim));
+namespace {
+
+void no_whole_clusters(const std::string& where, uint64_t blocks, unsigned cluster) {
+  fail(Exit::bad_input, fmt::format("{}: a clustered launch of {} blocks does not make whole clusters of {} (Warp "
+                                    "refuses it as well): the file is damaged or was not written by Warp",
+                                    where, blocks, cluster));
+}
+
+// Grid-stride kernels: one row of blocks; a cap by max_blocks rounds down to whole clusters.
+uint32_t grid_stride_x(const LaunchOp& l, uint64_t blocks, unsigned cluster, const std::string& where) {
+  uint64_t cap = l.max_blocks > 0 ? uint64_t(l.max_blocks) : 2147483647u;
+  uint64_t x = std::min(blocks, cap);
+  if (cluster > 1 && x > 0) {
+    if (x == blocks && blocks % cluster) no_whole_clusters(where, blocks, cluster);
+    x = x / cluster * cluster;
+    if (x == 0)
+      fail(Exit::bad_input,
+           fmt::format("{}: max_blocks {} holds no whole cluster of {} blocks", where, l.max_blocks, cluster));
+  }
+  return uint32_t(std::max<uint64_t>(1, x));
+}
+
+}  // namespace
+
+LaunchGrid launch_grid(const LaunchOp& l, const std::string& where, bool clusters) {
   LaunchGrid g;
   g.block = l.block_dim > 0 ? uint32_t(l.block_dim) : 256;  // Warp's own default for a missing block size
   g.empty = l.dim == 0;
+  if (l.cluster_dim > kMaxClusterDim)
+    fail(Exit::bad_input,
+         fmt::format("{}: cluster_dim {} is beyond Warp's limit of {} blocks", where, l.cluster_dim, kMaxClusterDim));
+  unsigned cluster = clusters && l.cluster_dim > 1 ? l.cluster_dim : 1;
   uint64_t blocks = (l.dim + g.block - 1) / g.block;
   if (l.grid_stride) {
-    uint64_t cap = l.max_blocks > 0 ? uint64_t(l.max_blocks) : 2147483647u;
-    g.x = uint32_t(std::max<uint64_t>(1, std::min(blocks, cap)));
+    g.x = grid_stride_x(l, blocks, cluster, where);
     return g;
   }
+  if (blocks % cluster) no_whole_clusters(where, blocks, cluster);
   // Lean kernels index with 32-bit math on x: keep gridDim.x * blockDim.x within 2^24 threads'
   // worth of blocks, and spill the rest over y and z (65535 each).
-  uint64_t max_x = (uint64_t(1) << 24) / g.block;
+  uint64_t max_x = (uint64_t(1) << 24) / g.block / cluster * cluster;
+  if (max_x == 0) max_x = cluster;
   uint64_t x = std::max<uint64_t>(1, std::min(blocks, max_x));
   uint64_t rest = (blocks + x - 1) / x;
   uint64_t y = std::max<uint64_t>(1, std::min<uint64_t>(rest, 65535));

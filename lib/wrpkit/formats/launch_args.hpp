@@ -5,6 +5,12 @@
 //             (forward params, then a backward launch's adjoint params)
 //   grid     grid-stride kernels: one row of ceil(dim / block) blocks, capped by max_blocks;
 //            others: ceil(dim / block) blocks spread over x (at most 2^24 / block of them), then y, z.
+//   clusters (cluster_dim > 1, Warp 1.19) the kernel carries __cluster_dims__(cluster_dim, 1, 1)
+//            where it was compiled for sm_90 or newer, so a plain launch makes clusters; the grid's
+//            x must then hold whole clusters: an uncapped grid must already (else Warp refuses the
+//            launch), a grid capped by max_blocks is rounded down to whole clusters, and a lean
+//            grid's x limit is rounded down too. Below compute capability 9.0 Warp compiles the
+//            kernel without clusters and ignores cluster_dim.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -22,8 +28,10 @@ struct LaunchGrid {
   bool empty = false;  // dim 0: nothing to launch
 };
 
-// Throws wrp::Error(bad_input) naming `where` for launches it cannot reproduce (clusters).
-LaunchGrid launch_grid(const LaunchOp& l, const std::string& where);
+// The grid on a GPU that launches thread-block clusters (`clusters`: compute capability
+// 9.0 and newer, as Warp decides) or one that does not. Throws wrp::Error(bad_input)
+// naming `where` for a clustered launch whose blocks do not make whole clusters.
+LaunchGrid launch_grid(const LaunchOp& l, const std::string& where, bool clusters);
 
 Bytes launch_bounds_bytes(const LaunchOp& l);
 

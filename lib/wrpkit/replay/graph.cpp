@@ -56,7 +56,7 @@ class Emitter {
         n.where);
     std::vector<void*> ptrs;
     for (auto& b : args) ptrs.push_back(b.data());
-    return kernel_node(g, prev, f, n.grid, n.smem, ptrs.data(), n.where);
+    return kernel_node(g, prev, f, res_.clusters() ? n.cluster_grid : n.grid, n.smem, ptrs.data(), n.where);
   }
 
   // A conditional's handle, made in the graph that first uses it (where its node goes).

@@ -20,6 +20,9 @@ class ReplayResources {
   // outside its region (a launch argument that points nowhere).
   virtual CUdeviceptr address(const Operand& p) const = 0;
   virtual CUfunction kernel(const LaunchOp& l, const std::string& where) = 0;
+  // Whether the GPU launches thread-block clusters (compute capability 9.0 and newer, as
+  // Warp decides): a clustered launch's grid is then made of whole clusters.
+  virtual bool clusters() const = 0;
   // An entry of the artifact's helper kernels (helper_kernels.hpp).
   virtual CUfunction helper(const char* entry, const std::string& where) = 0;
 };

@@ -123,16 +123,13 @@ class Planner {
   }
 
   void launch(std::vector<PlanNode>& out, const LaunchOp& l, const std::string& w) {
-    if (l.cluster_dim > 1) {
-      blockers_.insert("kernel launches with thread-block clusters");
-      return;
-    }
-    auto grid = launch_grid(l, w);
+    auto grid = launch_grid(l, w, false);
     if (grid.empty) return;
     out.push_back({.kind = PlanNode::Kind::launch,
                    .where = w,
                    .launch = &l,
                    .grid = grid,
+                   .cluster_grid = launch_grid(l, w, true),
                    .smem = unsigned(std::max(l.smem_bytes, 0))});
   }
 

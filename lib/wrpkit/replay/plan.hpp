@@ -63,7 +63,8 @@ struct PlanNode {
   std::string where;                 // names the op in messages: "FILE: operations[3] (scan, offset 120)"
   const LaunchOp* launch = nullptr;  // launch: the capture's kernel launch (its arguments are packed at emission)
   std::string entry;                 // helper: the helper kernel's entry point
-  LaunchGrid grid;                   // launch, helper
+  LaunchGrid grid;                   // launch (on a GPU without thread-block clusters), helper
+  LaunchGrid cluster_grid;           // launch: the grid on a GPU with clusters (differs for cluster_dim > 1)
   unsigned smem = 0;                 // launch: dynamic shared memory bytes
   std::vector<KernelArg> args;       // helper
   Operand dst, src;                  // copy (dst <- src), memset (dst)

@@ -31,6 +31,18 @@ CUdevice device_handle(const CudaApi& cu, int device) {
   return dev;
 }
 
+bool has_clustered_launch(const std::vector<PlanNode>& nodes) {
+  for (auto& n : nodes)
+    if ((n.launch && n.launch->cluster_dim > 1) || has_clustered_launch(n.body)) return true;
+  return false;
+}
+
+int device_attribute(const CudaApi& cu, CUdevice dev, int attribute) {
+  int v = 0;
+  cu.check(cu.cuDeviceGetAttribute(&v, attribute, dev), "cuDeviceGetAttribute");
+  return v;
+}
+
 }  // namespace
 
 void Replay::start_device(int device) {
@@ -64,6 +76,8 @@ struct Replay::State final : ReplayResources {
   std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> regions;  // id -> (address, size)
   uint64_t constants_at = 0, scratch_at = 0;                     // the plan's constants and scratch areas
   std::map<std::string, uint32_t> bindings;                      // name -> region id
+  int ordinal = 0;
+  bool cluster_launch = false;  // the GPU launches thread-block clusters (asked only when a launch has them)
 
   ~State() override {
     if (!cu) return;
@@ -109,7 +123,35 @@ struct Replay::State final : ReplayResources {
     if (l.smem_bytes > kStaticSharedLimit)
       cu->check(cu->cuFuncSetAttribute(f, kCuFuncAttrMaxDynamicSharedBytes, l.smem_bytes),
                 where + ": dynamic shared memory");
+    if (l.cluster_dim > 1) clustered(f, l, where);
     return f;
+  }
+
+  bool clusters() const override { return cluster_launch; }
+
+  // Clusters of more than 8 blocks are "non-portable": the kernel must opt in, as Warp
+  // does. A GPU without clusters runs the kernel unclustered, as Warp does, unless the
+  // image the driver picked was compiled with clusters (then it cannot run here at all).
+  void clustered(CUfunction f, const LaunchOp& l, const std::string& where) {
+    if (cluster_launch) {
+      if (l.cluster_dim > 8)
+        cu->check(cu->cuFuncSetAttribute(f, kCuFuncAttrNonPortableClusters, 1), where + ": cluster size");
+      return;
+    }
+    int width = 0;
+    cu->check(cu->cuFuncGetAttribute(&width, kCuFuncAttrRequiredClusterWidth, f), where + ": cluster width");
+    if (width > 1)
+      fail(Exit::target, fmt::format("{}: the kernel's image on GPU {} ({}) needs thread-block clusters of {} "
+                                     "blocks, which this GPU cannot launch: rebuild the artifact with this GPU's arch "
+                                     "among the targets",
+                                     where, ordinal, gpu_label(), width));
+  }
+
+  std::string gpu_label() const {
+    char name[256] = {};
+    cu->cuDeviceGetName(name, sizeof name - 1, dev);
+    return fmt::format("{}, sm_{}{}", name, device_attribute(*cu, dev, kCuAttrComputeCapabilityMajor),
+                       device_attribute(*cu, dev, kCuAttrComputeCapabilityMinor));
   }
 
   CUfunction helper(const char* entry, const std::string& where) override {
@@ -196,6 +238,12 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const Trust
   cu.check(cu.cuDevicePrimaryCtxRetain(&s.ctx, s.dev), "cuDevicePrimaryCtxRetain");
   s.cu = &cu;  // from here on ~State releases what was made
   cu.check(cu.cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
+  s.ordinal = device;
+  // Warp launches clusters from compute capability 9.0 on; the attribute rules out a GPU
+  // of that generation that cannot (its images with clusters are refused per kernel).
+  if (has_clustered_launch(plan.nodes))
+    s.cluster_launch = device_attribute(cu, s.dev, kCuAttrComputeCapabilityMajor) >= 9 &&
+                       device_attribute(cu, s.dev, kCuAttrClusterLaunch) != 0;
 
   phases.mark("context");
   uint64_t size = 0;

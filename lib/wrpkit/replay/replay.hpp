@@ -33,6 +33,8 @@ class Replay {
   static std::unique_ptr<Replay> load_from_memory(const std::string& label, ByteView wrp,
                                                   const ModuleFileReader& read_module, int device,
                                                   const TrustPolicy& trust = {});
+  // The same for an artifact already opened (open_artifact_bytes).
+  static std::unique_ptr<Replay> start(Artifact a, int device, const TrustPolicy& trust = {});
   ~Replay();
 
   // Starts the driver and keeps device `device`'s primary context alive for the process (wrp_init).
@@ -52,7 +54,6 @@ class Replay {
 
  private:
   Replay() = default;
-  static std::unique_ptr<Replay> start(Artifact a, int device, const TrustPolicy& trust);
   std::unique_ptr<State> s_;
   Verification verification_ = Verification::unverified;
 };

@@ -14,6 +14,7 @@
 #include "wrpkit/base/error.hpp"
 
 using namespace wrp;
+using namespace fixtures;
 
 namespace {
 
@@ -78,7 +79,7 @@ TEST_CASE("every launch of every real capture packs: pointers to its regions, ot
       size_t size_at = (size_t(nd) * 4 + 7) & ~size_t(7);
       CHECK(read_u64(b, size_at) == l.size);
       CHECK(read_u64(b, size_at + 8) >= 1);
-      auto g = launch_grid(l, path.string());
+      auto g = launch_grid(l, path.string(), true);
       CHECK(uint64_t(g.x) * g.y * g.z * g.block >= (l.grid_stride ? 1 : l.dim));
     });
   }
@@ -93,7 +94,7 @@ TEST_CASE("particles (Warp 1.17): a 4096-point launch is 16 blocks of 256, its a
   CHECK(l.dim == 4096);
   CHECK(l.ndim == 1);
   CHECK(l.shape[0] == 4096);
-  auto g = launch_grid(l, "particles");
+  auto g = launch_grid(l, "particles", true);
   CHECK(g.block == 256);
   CHECK((g.x == 16 && g.y == 1 && g.z == 1));
   auto bounds = launch_bounds_bytes(l);
@@ -124,16 +125,59 @@ TEST_CASE("launch grid: grid-stride rows capped by max_blocks, lean kernels spil
   l.dim = 1'000'000;
   l.grid_stride = 1;
   l.max_blocks = 100;
-  auto g = launch_grid(l, "x");
+  auto g = launch_grid(l, "x", true);
   CHECK((g.x == 100 && g.y == 1 && g.z == 1));
   l.grid_stride = 0;
   l.dim = uint64_t(1) << 33;  // 2^25 blocks of 256: x holds 2^16 of them
-  g = launch_grid(l, "x");
+  g = launch_grid(l, "x", true);
   CHECK(g.x == 65536);
   CHECK(g.y == 512);
   CHECK(g.z == 1);
   l.dim = 0;
-  CHECK(launch_grid(l, "x").empty);
+  CHECK(launch_grid(l, "x", true).empty);
+}
+
+TEST_CASE("launch grid with clusters: whole clusters on a GPU that has them, cluster_dim ignored on one that has not") {
+  LaunchOp l;
+  l.block_dim = 128;
+  l.cluster_dim = 4;
+  l.grid_stride = 1;
+  l.max_blocks = 10;  // capped: rounded down to two clusters of 4
+  l.dim = 128 * 64;
+  CHECK(launch_grid(l, "x", true).x == 8);
+  CHECK(launch_grid(l, "x", false).x == 10);
+  l.max_blocks = 0;  // uncapped: 64 blocks are 16 clusters
+  CHECK(launch_grid(l, "x", true).x == 64);
+  l.max_blocks = 3;  // no whole cluster fits under the cap
+  CHECK(error_of([&] { launch_grid(l, "p.wrp ops[2]", true); }).find("p.wrp ops[2]: max_blocks 3") == 0);
+  CHECK(launch_grid(l, "x", false).x == 3);
+
+  // Lean kernels: the x limit (2^24 / 128 = 131072 blocks) is a multiple of 4 already;
+  // with clusters of 3 it is rounded down to 131070.
+  l.grid_stride = 0;
+  l.max_blocks = 0;
+  l.dim = uint64_t(128) * 131072 * 2;
+  auto g = launch_grid(l, "x", true);
+  CHECK((g.x == 131072 && g.y == 2));
+  l.cluster_dim = 3;
+  l.dim = uint64_t(128) * 131070 * 3;
+  g = launch_grid(l, "x", true);
+  CHECK((g.x == 131070 && g.y == 3 && g.z == 1));
+  CHECK(launch_grid(l, "x", false).x == 131072);
+}
+
+TEST_CASE("launch grid with clusters: blocks that make no whole clusters and oversized clusters are refused") {
+  LaunchOp l;
+  l.block_dim = 256;
   l.cluster_dim = 2;
-  CHECK_THROWS_AS(launch_grid(l, "x"), Error);
+  l.dim = 256 * 3;  // three blocks: not whole clusters of 2, lean or grid-stride alike
+  auto lean = error_of([&] { launch_grid(l, "p.wrp ops[0]", true); });
+  CHECK(lean.find("p.wrp ops[0]: a clustered launch of 3 blocks does not make whole clusters of 2") == 0);
+  l.grid_stride = 1;
+  CHECK(!error_of([&] { launch_grid(l, "x", true); }).empty());
+  CHECK(launch_grid(l, "x", false).x == 3);  // Warp ignores cluster_dim below compute capability 9.0
+  l.cluster_dim = 17;
+  l.dim = 256 * 34;
+  CHECK(error_of([&] { launch_grid(l, "x", false); }).find("cluster_dim 17 is beyond Warp's limit of 16") !=
+        std::string::npos);
 }

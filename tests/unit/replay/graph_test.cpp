@@ -285,3 +285,23 @@ TEST_CASE("graph: Warp's radix sorts chain their kernels and copies in op order,
     for (auto v : n.args)
       if (v >= 0xA00000 && v < 0xB00000) CHECK(v < 0xA00000 + plan.scratch_size);
 }
+
+TEST_CASE("graph: a clustered launch takes whole clusters on a GPU with clusters, Warp's plain grid on one without") {
+  Op o = launch_op("clustered");
+  o.launch.block_dim = 64;
+  o.launch.grid_stride = 1;
+  o.launch.max_blocks = 7;  // 7 blocks capped; with clusters of 2: 6
+  o.launch.cluster_dim = 2;
+  o.launch.dim = o.launch.size = o.launch.shape[0] = 64 * 40;
+  for (bool clusters : {true, false}) {
+    CAPTURE(clusters);
+    reset();
+    auto api = fake_api();
+    FakeResources res;
+    res.with_clusters = clusters;
+    build(api, res, reinterpret_cast<CUgraph>(uintptr_t(1)), {o}, eight_regions(), "c");
+    REQUIRE(g_nodes.size() == 1);
+    CHECK(g_nodes[0].grid == (clusters ? 6u : 7u));
+    CHECK(g_nodes[0].block == 64);
+  }
+}

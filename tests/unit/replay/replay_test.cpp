@@ -1,0 +1,91 @@
+// The runtime's load (Replay) on a fake GPU (fakes.hpp: FakeGpu): what it allocates,
+// loads and builds, parameters through its memory, and how it meets thread-block
+// clusters on GPUs with and without them.
+#include "wrpkit/replay/replay.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "fakes.hpp"
+#include "fixtures.hpp"
+#include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/driver/cuda_api.hpp"
+
+using namespace wrp;
+using namespace fixtures;
+using namespace fake;
+
+namespace {
+
+// particles (Warp 1.17): 20 lean launches of 4096 points in blocks of 256 (16 blocks).
+Artifact particles_with_clusters(uint8_t cluster_dim) {
+  auto a = open_artifact(fixtures::ptx75());
+  for (auto& op : a.ops.ops)
+    if (op.type == kOpLaunch) op.launch.cluster_dim = cluster_dim;
+  return a;
+}
+
+bool attribute_set(int attribute) {
+  return std::any_of(g_gpu.set_attributes.begin(), g_gpu.set_attributes.end(),
+                     [&](auto& s) { return s.second == attribute; });
+}
+
+}  // namespace
+
+TEST_CASE("replay: a real capture loads on a fake GPU: its modules, a chain of nodes, parameters round-trip") {
+  UseFakeGpu gpu;
+  auto a = open_artifact(fixtures::ptx75());
+  auto bindings = a.meta.bindings;
+  size_t modules = a.modules.size();
+  auto r = Replay::start(std::move(a), 0);
+  CHECK(g_gpu.modules_loaded == int(modules));
+  CHECK(g_gpu.memory.size() == 1);  // one arena holds every region and the constants
+  CHECK(g_nodes.size() >= 20);
+  REQUIRE(!bindings.empty());
+  for (auto& b : bindings) {
+    CAPTURE(b.name);
+    std::vector<uint8_t> in(r->param_size(b.name)), out(in.size());
+    std::iota(in.begin(), in.end(), uint8_t(7));
+    r->set_param(b.name, in.data(), in.size());
+    r->get_param(b.name, out.data(), out.size());
+    CHECK(in == out);
+  }
+  r->launch();
+  CHECK(g_gpu.graphs_launched == 1);
+}
+
+TEST_CASE("replay: clustered launches on a GPU with clusters, where clusters above 8 blocks opt in as Warp does") {
+  UseFakeGpu gpu;
+  auto r = Replay::start(particles_with_clusters(16), 0);
+  CHECK(attribute_set(kCuFuncAttrNonPortableClusters));
+  CHECK(g_nodes.front().grid == 16);
+}
+
+TEST_CASE("replay: a GPU without clusters runs Warp's unclustered kernels, and refuses an image that needs them") {
+  SUBCASE("compute capability 8.0, kernels compiled without clusters") {
+    UseFakeGpu gpu([](FakeGpu& g) { g.major = 8; });
+    auto r = Replay::start(particles_with_clusters(2), 0);
+    CHECK(!attribute_set(kCuFuncAttrNonPortableClusters));
+  }
+  SUBCASE("compute capability 8.0, an image with clusters of 2") {
+    UseFakeGpu gpu([](FakeGpu& g) {
+      g.major = 8;
+      g.cluster_width = 2;
+    });
+    Exit code = Exit::ok;
+    auto why = error_of([] { Replay::start(particles_with_clusters(2), 0); }, &code);
+    CHECK(code == Exit::target);
+    CHECK(why.find("on GPU 0 (Fake GPU, sm_80) needs thread-block clusters of 2 blocks, which this GPU cannot "
+                   "launch") != std::string::npos);
+  }
+  SUBCASE("compute capability 9.0 without the cluster launch attribute") {
+    UseFakeGpu gpu([](FakeGpu& g) {
+      g.cluster_launch = 0;
+      g.cluster_width = 2;
+    });
+    CHECK(!error_of([] { Replay::start(particles_with_clusters(2), 0); }).empty());
+  }
+}
