@@ -10,6 +10,7 @@
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/formats/fatbin.hpp"
+#include "wrpkit/formats/memory.hpp"
 #include "wrpkit/formats/ptx.hpp"
 #include "wrpkit/pipeline/ptx_prune.hpp"
 
@@ -68,6 +69,31 @@ static void module_seeds(const wrp::ModuleFile& mf) {
   }
 }
 
+// meshes: a record as fuzz_meshes reads it (points in region 1, indices in region 2), then
+// the points' and indices' initial data.
+static void mesh_seeds(const wrp::Artifact& a) {
+  auto& mem = a.container.require(wrp::kSectionMemory, "");
+  auto data_of = [&](uint32_t id, uint64_t bytes) -> wrp::ByteView {
+    auto* r = wrp::find_region(a.regions, id);
+    if (!r || !r->has_initial_data || r->size < bytes) return {};
+    return wrp::ByteView(mem.data).subspan(r->data_offset - mem.file_offset, bytes);
+  };
+  for (auto& m : a.meta.meshes) {
+    auto points = data_of(m.points_region, uint64_t(m.num_points) * 12);
+    auto indices = data_of(m.indices_region, uint64_t(m.num_tris) * 12);
+    if (points.empty() || indices.empty() || points.size() + indices.size() > kMaxWholeFile) continue;
+    wrp::Bytes in(32, 0);
+    put_u32(in, 0, uint32_t(m.num_points));
+    put_u32(in, 4, uint32_t(m.num_tris));
+    in[8] = m.winding, in[9] = m.bvh_constructor, in[10] = uint8_t(m.bvh_leaf_size),
+    in[11] = uint8_t(m.bvh_leaf_size >> 8);
+    in[12] = 1, in[13] = 2;
+    in.insert(in.end(), points.begin(), points.end());
+    in.insert(in.end(), indices.begin(), indices.end());
+    seed("meshes", in);
+  }
+}
+
 static void artifact_seeds(const fs::path& path) {
   auto bytes = wrp::read_file(path);
   auto a = wrp::open_artifact(path);
@@ -93,6 +119,7 @@ static void artifact_seeds(const fs::path& path) {
     if (s.type == wrp::kSectionWrpkitSignature) seed("signature", s.data);
   }
   for (auto& mf : a.modules) module_seeds(mf);
+  mesh_seeds(a);
   if (!a.modules.empty() && bytes.size() + a.modules[0].bytes.size() <= 2 * kMaxWholeFile) {
     wrp::Bytes in(4);
     put_u32(in, 0, uint32_t(bytes.size()));

@@ -8,6 +8,7 @@
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/formats/helpers_section.hpp"
+#include "wrpkit/formats/meshes.hpp"
 
 namespace wrp {
 
@@ -37,6 +38,10 @@ bool has_source_fallback(const Artifact& a, size_t m) {
 uint64_t binding_size(const Artifact& a, const std::string& name) {
   std::string names;
   for (auto& b : a.meta.bindings) {
+    if (b.name == name && b.region_id == kUntrackedRegion)
+      fail(Exit::usage, fmt::format("{}: binding '{}' has no memory: Warp did not track its array while capturing "
+                                    "(region -1), so it cannot be set or read; bind an array the graph uses",
+                                    a.name(), printable(name)));
     if (b.name == name) return find_region(a.regions, b.region_id)->size;  // parse_sections checked it exists
     names += (names.empty() ? "" : ", ") + printable(b.name);
   }
@@ -75,8 +80,9 @@ void parse_sections(Artifact& a) {
       a.provenance_error = e.what();
     }
   }
+  check_meshes(file, a.meta.meshes, a.regions, mem.data, mem.file_offset);
   for (auto& b : a.meta.bindings)
-    if (!find_region(a.regions, b.region_id))
+    if (b.region_id != kUntrackedRegion && !find_region(a.regions, b.region_id))
       fail(Exit::bad_input, fmt::format("{}: binding '{}' names region {} that the memory section lacks", file,
                                         printable(b.name), b.region_id));
 }

@@ -35,6 +35,11 @@ struct KernelRecord {
   uint32_t forward_smem_bytes = 0, backward_smem_bytes = 0, block_dim = 0;
 };
 
+// Warp 1.19 writes this region id for a binding whose array it did not track while
+// capturing (a BSR matrix's arrays, reallocated by bsr_set_from_triplets, for one): its
+// loader accepts the file; setting or reading that binding fails there.
+inline constexpr uint32_t kUntrackedRegion = 0xFFFFFFFF;
+
 struct BindingRecord {
   std::string name;
   uint32_t region_id = 0;

@@ -161,6 +161,17 @@ void check_unresolved_launches(Hazards& out, const Artifact& a) {
                                id.first)});
 }
 
+// untracked_binding: a binding Warp wrote without memory (region -1).
+void check_untracked_bindings(Hazards& out, const Artifact& a) {
+  for (auto& b : a.meta.bindings)
+    if (b.region_id == kUntrackedRegion)
+      out.push_back({"untracked_binding", "",
+                     fmt::format("binding '{}' names no memory (Warp did not track its array while capturing, for "
+                                 "one an array a sparse op reallocated): setting or reading it fails in stock Warp and "
+                                 "wrp-run alike; pass the array the graph itself uses",
+                                 printable(b.name))});
+}
+
 void check_conditional_target_arch(Hazards& out, const Artifact& a, const std::vector<Arch>& archs) {
   // Up to 1.18 stock Warp builds condition kernels for target_arch; 1.19 for the replay GPU.
   if (a.ops.has_conditionals && !strict_header_arch(a.container.version)) {
@@ -207,6 +218,7 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
   }
   check_capture_cuda(out, a);
   check_unresolved_launches(out, a);
+  check_untracked_bindings(out, a);
   check_conditional_target_arch(out, a, archs);
   return out;
 }

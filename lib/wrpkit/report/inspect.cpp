@@ -138,9 +138,11 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::op
   for (size_t m = 0; m < a.meta.modules.size(); ++m) r.modules.push_back(module_of(a, m));
   for (auto& b : a.meta.bindings) {
     auto* region = find_region(a.regions, b.region_id);
-    r.bindings.push_back({b.name, int64_t(b.region_id), region ? region->size : 0});
+    r.bindings.push_back(
+        {b.name, b.region_id == kUntrackedRegion ? -1 : int64_t(b.region_id), region ? region->size : 0});
   }
   r.meshes = a.meta.meshes.size();
+  r.mesh_records = a.meta.meshes;
   r.regions = a.regions.size();
   r.ops = {a.ops.count, a.ops.top_level, a.ops.by_type, a.ops.max_depth, a.ops.all_launches_resolved()};
   r.replay_blockers = replay_blockers(a);

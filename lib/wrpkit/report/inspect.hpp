@@ -11,6 +11,7 @@
 
 #include "wrpkit/base/arch.hpp"
 #include "wrpkit/base/cuda_version.hpp"
+#include "wrpkit/formats/metadata.hpp"
 #include "wrpkit/formats/module_binary.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/report/hazards.hpp"
@@ -110,6 +111,7 @@ struct InspectReport {
   std::vector<InspectModule> modules;
   std::vector<InspectBinding> bindings;
   uint64_t meshes = 0, regions = 0;
+  std::vector<MeshRecord> mesh_records;  // as the metadata holds them (checked against their regions)
   InspectOps ops;
   std::vector<std::string> replay_blockers;  // wrp-run: why it cannot replay; empty: it does
   std::vector<std::string> helper_archs;     // wrp-run's helper kernels: sm_90, compute_75

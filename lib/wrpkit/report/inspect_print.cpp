@@ -27,6 +27,15 @@ std::string image_origin_text(const InspectImage& ii) {
   return s;
 }
 
+const char* bvh_constructor_name(uint8_t c) {
+  switch (c) {
+    case 0: return "sah";
+    case 1: return "median";
+    case 2: return "lbvh";
+  }
+  return "unknown";
+}
+
 std::string or_unknown(const std::string& s) { return s.empty() ? "?" : s; }
 
 void module_text(std::string& txt, const InspectModule& m) {
@@ -212,6 +221,9 @@ std::string report_text(const InspectReport& r) {
   std::vector<std::string> binds;
   for (auto& b : r.bindings) binds.push_back(fmt::format("{} (region {}, {})", b.name, b.region, size_text(b.bytes)));
   if (!binds.empty()) txt += fmt::format("bindings: {}\n", fmt::join(binds, ", "));
+  for (auto& m : r.mesh_records)
+    txt += fmt::format("mesh: {} points, {} triangles, BVH {} (leaf size {}){}\n", m.num_points, m.num_tris,
+                       bvh_constructor_name(m.bvh_constructor), m.bvh_leaf_size, m.winding ? ", winding numbers" : "");
   std::vector<std::string> ops;
   for (auto& [name, n] : r.ops.by_type) ops.push_back(fmt::format("{} {}", name, n));
   txt += fmt::format(
@@ -253,6 +265,20 @@ std::string report_text(const DeviceReport& dr) {
   return txt;
 }
 
+static toml::array mesh_records_json(const std::vector<MeshRecord>& meshes) {
+  toml::array out;
+  for (auto& m : meshes)
+    out.push_back(toml::table{{"points", int64_t(m.num_points)},
+                              {"triangles", int64_t(m.num_tris)},
+                              {"winding_numbers", m.winding != 0},
+                              {"bvh_constructor", bvh_constructor_name(m.bvh_constructor)},
+                              {"bvh_leaf_size", int64_t(m.bvh_leaf_size)},
+                              {"points_region", int64_t(m.points_region)},
+                              {"indices_region", int64_t(m.indices_region)},
+                              {"velocities_region", int64_t(m.velocities_region)}});
+  return out;
+}
+
 static std::string inspect_json(const InspectReport& r, const DeviceCheck* device) {
   toml::table j{{"file", r.file},
                 {"format_version", int64_t(r.format_version)},
@@ -263,6 +289,7 @@ static std::string inspect_json(const InspectReport& r, const DeviceCheck* devic
                 {"meshes", int64_t(r.meshes)},
                 {"regions", int64_t(r.regions)}};
   if (r.exact_warp) j.insert("producer_version", r.producer_version);
+  j.insert("mesh_records", mesh_records_json(r.mesh_records));
   toml::array secs;
   for (auto& s : r.sections)
     secs.push_back(toml::table{{"type", int64_t(s.type)}, {"name", s.name}, {"size", int64_t(s.size)}});

@@ -4,10 +4,13 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "fixtures.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/container.hpp"
+#include "wrpkit/report/hazards.hpp"
 
 using namespace wrp;
 
@@ -82,4 +85,32 @@ TEST_CASE("corrupt module binaries give errors, not crashes") {
     }
   }
   CHECK(refused == 2);  // the fatbin and Warp 1.18's CUBIN
+}
+
+TEST_CASE("a binding Warp wrote without memory (region -1) opens, is a hazard, and cannot be set or read") {
+  auto a = open_artifact(fixtures::ptx75());
+  REQUIRE(!a.meta.bindings.empty());
+  a.meta.bindings.push_back({"columns", kUntrackedRegion});
+  a.container.find(kSectionMetadata)->data = serialize_metadata(a.meta);
+  auto bytes = serialize_container(a.container);
+  auto dir = fixtures::ptx75().parent_path();
+  auto b = open_artifact_bytes(dir / "p.wrp", bytes, [&](const std::string& f) -> std::optional<Bytes> {
+    return read_file(dir / (fixtures::ptx75().stem().string() + "_modules") / f);
+  });
+  auto hazards = find_hazards(b, {});
+  CHECK(std::any_of(hazards.begin(), hazards.end(), [](const Hazard& h) {
+    return h.code == "untracked_binding" && h.message.find("binding 'columns' names no memory") == 0;
+  }));
+  Exit code = Exit::ok;
+  auto why = fixtures::error_of([&] { binding_size(b, "columns"); }, &code);
+  CHECK(code == Exit::usage);
+  CHECK(why.find("binding 'columns' has no memory") != std::string::npos);
+  CHECK(binding_size(b, b.meta.bindings[0].name) > 0);
+  // Any other region the memory section lacks stays bad input.
+  a.meta.bindings.back().region_id = 77;
+  a.container.find(kSectionMetadata)->data = serialize_metadata(a.meta);
+  auto other = serialize_container(a.container);
+  CHECK(fixtures::error_of([&] {
+          open_artifact_bytes("p.wrp", other, [](const std::string&) { return std::nullopt; });
+        }).find("binding 'columns' names region 77 that the memory section lacks") != std::string::npos);
 }
