@@ -88,6 +88,9 @@ RemoteSpec parse_one(const std::string& word, const std::string& what) {
     if (const char* u = std::getenv("WRPKIT_CACHE_REMOTE_USER")) s.user = u;
     if (const char* p = std::getenv("WRPKIT_CACHE_REMOTE_PASSWORD")) s.password = p;
   }
+  // libcurl's connect timeout covers the TLS handshake too (at least one round trip
+  // more, and a busy CI machine's crypto): 100 ms failed a loaded 2-core runner on localhost.
+  if (s.scheme == "https") s.connect_timeout = std::chrono::milliseconds(1000);
   for (size_t i = 1; i < parts.size(); ++i) {
     auto eq = parts[i].find('=');
     auto key = parts[i].substr(0, eq);

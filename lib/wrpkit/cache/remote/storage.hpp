@@ -39,7 +39,7 @@ struct RemoteSpec {
   std::string prefix = "wrpkit";
   std::string ca_file;  // https: the CA bundle to check the server against; empty: the system's
   bool read_only = false;
-  std::chrono::milliseconds connect_timeout{100}, operation_timeout{10000};
+  std::chrono::milliseconds connect_timeout{100}, operation_timeout{10000};  // https: connect 1000
   std::string display() const;  // the URL with its password masked, and the attributes
   std::string url() const;      // without credentials
 };

@@ -50,6 +50,9 @@ TEST_CASE("remote URLs follow ccache's syntax: several, with attributes") {
   CHECK(specs[1].password == "pw");
   CHECK(specs[1].url() == "https://c.example/x");
   CHECK(specs[1].display() == "https://u:***@c.example/x");
+  CHECK(specs[0].connect_timeout.count() == 100);
+  CHECK(specs[1].connect_timeout.count() == 1000);  // https: the connect includes the TLS handshake
+  CHECK(parse_remote_specs("https://h|connect-timeout=70", "x")[0].connect_timeout.count() == 70);
   CHECK(specs[2].prefix == "team");
   CHECK(specs[2].path == "/2");
   CHECK(specs[2].connect_timeout.count() == 50);
