@@ -14,7 +14,7 @@ wheel, both as scripts/wheel built them on this machine:
       headers from its own warp-lang. The two share one compile cache, the x86_64
       build filling it first: under qemu a compile costs 10-20x native, and what the
       aarch64 CUDA compilers make is checked without a cache on one capture of each
-      kind by tests/cross/check_aarch64.py (scripts/test's aarch64 stage), so here
+      kind by tests/cross/check_aarch64.py (scripts/test's packages stage), so here
       the aarch64 tool's own work (plan, cache, nvFatbin packing, emit, seal) is what
       runs for every capture;
    5. wrp-run --help, and its refusal without a driver (exit 4, one line).
