@@ -241,13 +241,13 @@ def scene_nested(d):
 # Warp 1.19 compiles a kernel with cluster_dim as __cluster_dims__(N, 1, 1) for sm_90
 # and newer; a launch's blocks must make whole clusters (a max_blocks cap rounds down).
 
-@wp.kernel(cluster_dim=2)
+@wp.kernel(cluster_dim=2, module="unique")
 def cluster_pairs(a: wp.array(dtype=float), s: float):
     i = wp.tid()
     a[i] = a[i] * s + float(i % 7)
 
 
-@wp.kernel(cluster_dim=16, grid_stride=True)
+@wp.kernel(cluster_dim=16, grid_stride=True, module="unique")
 def cluster_sixteen(a: wp.array(dtype=float), b: wp.array(dtype=float)):
     i = wp.tid()
     b[i] = b[i] + a[i] * a[i]
@@ -294,12 +294,15 @@ def scene_bsr(d):
         "t_offsets": at.offsets, "t_columns": at.columns, "t_values": at.values}
 
 
-@wp.kernel
-def mesh_queries(mesh: wp.uint64, points: wp.array(dtype=wp.vec3), closest: wp.array(dtype=wp.vec3),
-                 sign: wp.array(dtype=float), face: wp.array(dtype=int), winding: wp.array(dtype=float),
-                 ray_t: wp.array(dtype=float), ray_face: wp.array(dtype=int), box_count: wp.array(dtype=int)):
-    i = wp.tid()
-    p = points[i]
+# Warp 1.19 records a mesh (and patches its id at load) only for a parameter typed
+# wp.handle; the raw-id scene passes the same id as a plain uint64, which Warp saves as a
+# number: a dangling device address in the replay (wrp-inspect's raw_device_address).
+# Each of these kernels is its own module (module="unique"), so a capture holds only what
+# its scene launches.
+@wp.func
+def query_mesh(mesh: wp.uint64, p: wp.vec3, i: int, closest: wp.array(dtype=wp.vec3), sign: wp.array(dtype=float),
+               face: wp.array(dtype=int), winding: wp.array(dtype=float), ray_t: wp.array(dtype=float),
+               ray_face: wp.array(dtype=int), box_count: wp.array(dtype=int)):
     q = wp.mesh_query_point(mesh, p, 1.0e6)
     if q.result:
         closest[i] = wp.mesh_eval_position(mesh, q.face, q.u, q.v)
@@ -323,6 +326,22 @@ def mesh_queries(mesh: wp.uint64, points: wp.array(dtype=wp.vec3), closest: wp.a
     box_count[i] = n
 
 
+@wp.kernel(module="unique")
+def mesh_queries_handle(mesh: wp.handle, points: wp.array(dtype=wp.vec3), closest: wp.array(dtype=wp.vec3),
+                        sign: wp.array(dtype=float), face: wp.array(dtype=int), winding: wp.array(dtype=float),
+                        ray_t: wp.array(dtype=float), ray_face: wp.array(dtype=int), box_count: wp.array(dtype=int)):
+    i = wp.tid()
+    query_mesh(wp.uint64(mesh), points[i], i, closest, sign, face, winding, ray_t, ray_face, box_count)
+
+
+@wp.kernel(module="unique")
+def mesh_queries_raw(mesh: wp.uint64, points: wp.array(dtype=wp.vec3), closest: wp.array(dtype=wp.vec3),
+                     sign: wp.array(dtype=float), face: wp.array(dtype=int), winding: wp.array(dtype=float),
+                     ray_t: wp.array(dtype=float), ray_face: wp.array(dtype=int), box_count: wp.array(dtype=int)):
+    i = wp.tid()
+    query_mesh(mesh, points[i], i, closest, sign, face, winding, ray_t, ray_face, box_count)
+
+
 def sphere_mesh(rings, segments):
     """A closed UV sphere of radius 1: 2 * rings * segments triangles (watertight for winding numbers)."""
     verts = [(0.0, 0.0, 1.0)]
@@ -344,7 +363,7 @@ def sphere_mesh(rings, segments):
     return np.array(verts, dtype=np.float32), np.array(tris, dtype=np.int32).reshape(-1)
 
 
-def mesh_scene(d, rings, segments, queries, **mesh_args):
+def mesh_scene(d, rings, segments, queries, kernel=None, **mesh_args):
     pts, idx = sphere_mesh(rings, segments)
     mesh = wp.Mesh(points=wp.array(pts, dtype=wp.vec3, device=d), indices=wp.array(idx, dtype=int, device=d),
                    support_winding_number=True, **mesh_args)
@@ -356,7 +375,7 @@ def mesh_scene(d, rings, segments, queries, **mesh_args):
             "box_count": wp.zeros(queries, dtype=int, device=d)}
 
     def body():
-        wp.launch(mesh_queries, dim=queries, inputs=[mesh.id, q, *outs.values()], device=d)
+        wp.launch(kernel or mesh_queries_handle, dim=queries, inputs=[mesh.id, q, *outs.values()], device=d)
     body.keep = mesh  # the mesh must outlive the capture and its save
     return body, {"queries": q}, outs
 
@@ -365,11 +384,16 @@ def scene_mesh_small(d):
     return mesh_scene(d, 12, 16, 2000)
 
 
+def scene_mesh_raw_id(d):
+    return mesh_scene(d, 12, 16, 2000, kernel=mesh_queries_raw)
+
+
 def scene_mesh_100k(d):
     return mesh_scene(d, 225, 224, 20000)  # 2 * 224 * 224 = 100,352 triangles
 
 
 ISSUE33_SCENES = {"clusters": scene_clusters, "bsr": scene_bsr, "mesh_small": scene_mesh_small,
+                  "mesh_raw_id": scene_mesh_raw_id,
                   "mesh_100k": scene_mesh_100k}
 
 

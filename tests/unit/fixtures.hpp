@@ -59,6 +59,13 @@ inline fs::path ptx16() { return local("warp-1.18.0-h200/ptx75/unique_adjoint");
 inline fs::path cubin18_source() { return local("warp-1.19.0-h200/default-sf/tiles"); }  // format 18, CUBIN + .cu
 inline fs::path ptx18_source() { return local("warp-1.19.0-h200/ptx75-sf/unique_adjoint"); }
 inline fs::path cubin18_binary_only() { return local("warp-1.19.0-h200/binary-only/saxpy__default"); }
+// Warp 1.19 on the H100 (issue 33): launches with clusters of 2 and 16, BSR from triplets and
+// transpose, meshes (a handle, 352 and 100,352 triangles), a mesh id saved as a plain number.
+inline fs::path clusters18() { return local("warp-1.19.0-h100/default-sf/clusters"); }
+inline fs::path bsr18() { return local("warp-1.19.0-h100/default-sf/bsr"); }
+inline fs::path mesh18() { return local("warp-1.19.0-h100/default-sf/mesh_small"); }
+inline fs::path mesh100k18() { return local("warp-1.19.0-h100/default-sf/mesh_100k"); }
+inline fs::path mesh_raw_id18() { return local("warp-1.19.0-h100/default-sf/mesh_raw_id"); }
 inline fs::path cpu16() { return local("cpu/saxpy_cpu_w118"); }
 inline fs::path cpu18() { return local("cpu/saxpy_cpu_w119"); }
 

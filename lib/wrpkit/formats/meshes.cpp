@@ -21,16 +21,16 @@ struct MeshCheck {
   uint64_t origin;
 
   [[noreturn]] void refuse(const std::string& what) const {
-    fail(Exit::bad_input, fmt::format("{}: {}; the capture is damaged or was not written by Warp: re-save it", where,
-                                      what));
+    fail(Exit::bad_input,
+         fmt::format("{}: {}; the capture is damaged or was not written by Warp: re-save it", where, what));
   }
 
   // The region `id` holding at least `bytes`, and its initial data when it has some.
   ByteView region(const char* field, uint32_t id, uint64_t bytes) const {
     auto* r = find_region(regions, id);
     if (!r) refuse(fmt::format("{} names region {}, which the memory section lacks", field, id));
-    if (r->size < bytes) refuse(fmt::format("{} (region {}) holds {} bytes, fewer than the {} it needs", field, id,
-                                            r->size, bytes));
+    if (r->size < bytes)
+      refuse(fmt::format("{} (region {}) holds {} bytes, fewer than the {} it needs", field, id, r->size, bytes));
     if (!r->has_initial_data) return {};
     return memory.subspan(r->data_offset - origin, bytes);
   }

@@ -114,3 +114,12 @@ TEST_CASE("a binding Warp wrote without memory (region -1) opens, is a hazard, a
           open_artifact_bytes("p.wrp", other, [](const std::string&) { return std::nullopt; });
         }).find("binding 'columns' names region 77 that the memory section lacks") != std::string::npos);
 }
+
+TEST_CASE("a real BSR capture by Warp 1.19: the arrays bsr_set_from_triplets reallocated are untracked bindings") {
+  auto a = open_artifact(fixtures::bsr18());
+  int untracked = 0;
+  for (auto& b : a.meta.bindings) untracked += b.region_id == kUntrackedRegion;
+  CHECK(untracked == 4);  // columns, values and the transpose's
+  CHECK(binding_size(a, "y") == 64 * 8);
+  CHECK(fixtures::error_of([&] { binding_size(a, "t_values"); }).find("has no memory") != std::string::npos);
+}

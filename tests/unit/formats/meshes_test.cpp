@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "fixtures.hpp"
+#include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
 
 using namespace wrp;
@@ -45,8 +46,9 @@ TEST_CASE("meshes: a whole mesh passes, hostile records are refused with one lin
       {[](Tetra& t) { t.indices[0] = -1; }, "triangle 0 uses point -1"},
       {[](Tetra& t) { t.record.num_tris = 0; }, "a mesh of 4 points and 0 triangles"},
       {[](Tetra& t) { t.record.num_points = -3; }, "a mesh of -3 points"},
-      {[](Tetra& t) { t.points[4] = std::numeric_limits<float>::quiet_NaN(); }, "point 1 has a coordinate that is not "
-                                                                               "finite"},
+      {[](Tetra& t) { t.points[4] = std::numeric_limits<float>::quiet_NaN(); },
+       "point 1 has a coordinate that is not "
+       "finite"},
       {[](Tetra& t) { t.points[0] = INFINITY; }, "point 0 has a coordinate that is not finite"},
       {[](Tetra& t) { t.record.num_tris = 5; }, "indices (region 2) holds 48 bytes, fewer than the 60 it needs"},
       {[](Tetra& t) { t.record.num_points = 1000000; }, "points (region 1) holds 48 bytes"},
@@ -63,4 +65,15 @@ TEST_CASE("meshes: a whole mesh passes, hostile records are refused with one lin
     CHECK(why.find(c.says) != std::string::npos);
     CHECK(why.find('\n') == std::string::npos);
   }
+}
+
+TEST_CASE("meshes: real Warp 1.19 meshes (352 and 100,352 triangles, winding numbers) pass the check") {
+  auto small = open_artifact(fixtures::mesh18());
+  auto big = open_artifact(fixtures::mesh100k18());
+  REQUIRE(small.meta.meshes.size() == 1);
+  REQUIRE(big.meta.meshes.size() == 1);
+  CHECK(small.meta.meshes[0].num_tris == 352);
+  CHECK(big.meta.meshes[0].num_tris == 100352);
+  CHECK(big.meta.meshes[0].num_points == 50178);
+  CHECK(big.meta.meshes[0].winding == 1);
 }

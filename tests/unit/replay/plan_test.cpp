@@ -77,3 +77,17 @@ TEST_CASE("replay plan: an operand outside its region is a problem, not a crash,
   CHECK(bad.problems.size() == 2);
   for (auto& p : bad.problems) CHECK(p.starts_with("t.wrp: operations"));
 }
+
+TEST_CASE("plan: Warp 1.19's clustered launches keep whole clusters where the GPU has them (real capture)") {
+  auto a = open_artifact(fixtures::clusters18());
+  auto plan = plan_replay(a);
+  REQUIRE(plan.problems.empty());
+  REQUIRE(plan.nodes.size() == 3);
+  // clusters of 2 over 8 blocks, of 16 over 32, and of 16 capped at 20 blocks (one cluster)
+  CHECK(plan.nodes[0].launch->cluster_dim == 2);
+  CHECK((plan.nodes[0].grid.x == 8 && plan.nodes[0].cluster_grid.x == 8));
+  CHECK((plan.nodes[1].grid.x == 32 && plan.nodes[1].cluster_grid.x == 32));
+  CHECK(plan.nodes[2].launch->max_blocks == 20);
+  CHECK((plan.nodes[2].grid.x == 20 && plan.nodes[2].cluster_grid.x == 16));
+  CHECK(replay_blockers(a, plan).empty());
+}
