@@ -4,6 +4,8 @@
 
 #include <set>
 
+#include "wrpkit/artifact/raw_addresses.hpp"
+
 namespace wrp {
 
 ReplayPlan plan_replay(const Artifact& a) { return plan_replay(a.ops.ops, a.regions, a.name() + ": operations"); }
@@ -35,6 +37,12 @@ std::vector<std::string> replay_blockers(const Artifact& a, const ReplayPlan& pl
       break;
     }
   }
+  for (auto& r : find_raw_addresses(a))
+    if (r.typed)  // the source says it is a 64-bit number: the value says it is an address
+      why.push_back(
+          fmt::format("{}'s parameter {} is the device address {:#x} of the capturing process, saved as a "
+                      "plain wp.uint64 (any replay reads through it): re-capture passing it as wp.handle",
+                      r.kernel, r.param, r.value));
   why.insert(why.end(), plan.blockers.begin(), plan.blockers.end());
   return why;
 }

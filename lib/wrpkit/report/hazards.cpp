@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/artifact/raw_addresses.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/formats/ptx.hpp"
@@ -161,6 +162,18 @@ void check_unresolved_launches(Hazards& out, const Artifact& a) {
                                id.first)});
 }
 
+// raw_device_address: a device address of the capturing process saved as a plain number.
+void check_raw_addresses(Hazards& out, const Artifact& a) {
+  for (auto& r : find_raw_addresses(a))
+    out.push_back({"raw_device_address", "",
+                   fmt::format("{}'s parameter {} ({:#x}) {} a device address of the capturing process saved as a "
+                               "plain number: Warp relocates arrays and wp.handle ids, not a wp.uint64, so a replay "
+                               "(stock Warp's or wrp-run's) reads through a dangling address; pass mesh and other "
+                               "ids as wp.handle{}",
+                               r.kernel, r.param, r.value, r.typed ? "is" : "looks like",
+                               r.typed ? " (wrp-run refuses it)" : "")});
+}
+
 // untracked_binding: a binding Warp wrote without memory (region -1).
 void check_untracked_bindings(Hazards& out, const Artifact& a) {
   for (auto& b : a.meta.bindings)
@@ -219,6 +232,7 @@ std::vector<Hazard> find_hazards(const Artifact& a, const std::vector<Arch>& arc
   check_capture_cuda(out, a);
   check_unresolved_launches(out, a);
   check_untracked_bindings(out, a);
+  check_raw_addresses(out, a);
   check_conditional_target_arch(out, a, archs);
   return out;
 }
