@@ -78,8 +78,9 @@ std::string param_type(std::string_view src, const std::string& entry, uint16_t 
 
 std::vector<RawAddress> find_raw_addresses(const Artifact& a) {
   std::vector<RawAddress> out;
-  auto [lo, hi] = array_address_span(a.ops.ops);
-  if (lo > hi) return out;  // no arrays: nothing to compare a number with
+  auto span = array_address_span(a.ops.ops);
+  uint64_t lo = span.first, hi = span.second;  // named: clang 14 lambdas cannot capture structured bindings
+  if (lo > hi) return out;                     // no arrays: nothing to compare a number with
   each_launch(a.ops.ops, [&](const Op& o) {
     auto& l = o.launch;
     for (auto& p : l.params) {
@@ -92,8 +93,8 @@ std::vector<RawAddress> find_raw_addresses(const Artifact& a) {
         for (size_t m = 0; m < a.modules.size() && m < a.meta.modules.size(); ++m)
           if (a.meta.modules[m].hash == l.module_hash && a.modules[m].has_source()) {
             auto& s = a.modules[m].source;
-            auto type = param_type(std::string_view(reinterpret_cast<const char*>(s.data()), s.size()), r.kernel,
-                                   p.index);
+            auto type =
+                param_type(std::string_view(reinterpret_cast<const char*>(s.data()), s.size()), r.kernel, p.index);
             r.typed = type == "wp::uint64" || type == "wp::int64";
           }
       }
