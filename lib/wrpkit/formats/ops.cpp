@@ -108,6 +108,8 @@ class Walker {
       o.size = body.u64(w + ".size");
     }
     if (is_algorithm_op(type)) algorithm(body, w, type, o.algo);
+    if (type == kOpBsrFromTriplets) bsr_from_triplets(body, w, o.bsr);
+    if (type == kOpBsrTranspose) bsr_transpose(body, w, o.bsr);
     if (type == kOpMemtile) {
       o.dst_region = body.i32(w + ".region_id");
       uint32_t srcsize = body.u32(w + ".srcsize");
@@ -273,6 +275,57 @@ class Walker {
     auto id = std::make_pair(hash, key);
     sum_.launches[id]++;
     if (!meta_.kernel(hash, key)) sum_.unresolved[id]++;
+  }
+
+  // The counts Warp's loader checks (non-negative, spans that fit 64 bits), read in the
+  // order apic_types.h lays the records out.
+  static void bsr_counts(Reader& b, const std::string& w, const BsrOp& s) {
+    if (s.row_count < 0 || s.col_count < 0 || s.nnz_upper_bound < 0 || s.block_size < 0 || s.scalar_size < 0)
+      b.error(w + ".row_count", fmt::format("negative counts: {} rows, {} columns, {} blocks of {} x {} bytes",
+                                            s.row_count, s.col_count, s.nnz_upper_bound, s.block_size, s.scalar_size));
+  }
+
+  void bsr_from_triplets(Reader& b, const std::string& w, BsrOp& s) {
+    s.block_size = b.i32(w + ".block_size");
+    s.scalar_size = b.i32(w + ".scalar_size_in_bytes");
+    s.row_count = b.i32(w + ".row_count");
+    s.col_count = b.i32(w + ".col_count");
+    s.nnz_upper_bound = b.i32(w + ".nnz_upper_bound");
+    uint8_t masked = b.u8(w + ".masked_topology");
+    b.skip(3, w);
+    s.zero_mask = b.u64(w + ".scalar_zero_mask");
+    int32_t ids[10];
+    for (auto& id : ids) id = b.i32(w + ".region_id");
+    RegionRef* refs[10] = {&s.tpl_nnz,        &s.tpl_rows, &s.tpl_columns, &s.tpl_values, &s.summed_offsets,
+                           &s.summed_indices, &s.offsets,  &s.row_counts,  &s.columns,    nullptr};
+    for (int i = 0; i < 10; ++i) {
+      uint64_t offset = b.u64(w + ".offset");
+      if (refs[i]) *refs[i] = {ids[i], offset};  // the last: bsr_nnz, always -1 since Warp 1.16
+    }
+    if (masked > 1) b.error(w + ".masked_topology", fmt::format("flag {} is neither 0 nor 1", masked));
+    s.masked = masked == 1;
+    bsr_counts(b, w, s);
+    if (s.scalar_size != 0 && s.scalar_size != 1 && s.scalar_size != 2 && s.scalar_size != 4 && s.scalar_size != 8)
+      b.error(w + ".scalar_size_in_bytes", fmt::format("scalars of {} bytes (0, 1, 2, 4 or 8)", s.scalar_size));
+  }
+
+  void bsr_transpose(Reader& b, const std::string& w, BsrOp& s) {
+    s.row_count = b.i32(w + ".row_count");
+    s.col_count = b.i32(w + ".col_count");
+    s.nnz_upper_bound = b.i32(w + ".nnz_upper_bound");
+    int32_t ids[8];
+    for (auto& id : ids) id = b.i32(w + ".region_id");
+    RegionRef* refs[8] = {&s.offsets,      &s.row_counts, &s.columns,       &s.t_offsets,
+                          &s.t_row_counts, &s.t_columns,  &s.block_indices, &s.status};
+    for (int i = 0; i < 8; ++i) *refs[i] = {ids[i], b.u64(w + ".offset")};
+    bsr_counts(b, w, s);
+    // Padded destinations (row counts given) carry their capacity offsets after the record.
+    uint64_t tail = uint64_t(s.col_count + 1) * 4;
+    if (s.t_row_counts.region >= 0 && b.left() >= tail) {
+      auto t = b.take(tail, w + ".transposed_offsets");
+      s.t_offsets_tail.assign(t.begin(), t.end());
+    }
+    if (b.left()) b.error(w, fmt::format("{} bytes after the record that it does not describe", b.left()));
   }
 
   void conditional(Reader& b, int depth, const std::string& w, uint32_t type, Op& o) {

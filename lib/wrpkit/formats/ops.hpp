@@ -102,6 +102,22 @@ inline bool is_algorithm_op(uint32_t type) {
          type == kOpRunlengthEncode;
 }
 
+// Warp's sparse ops (warp.sparse), native in Warp: the topology of a BSR matrix built
+// from COO triplets (op 14) or transposed (op 15); the values are Warp kernel launches
+// beside them. Region ids of -1 mark the optional operands.
+struct BsrOp {
+  int32_t block_size = 0, scalar_size = 0;  // from triplets: scalars per block and their bytes
+  int32_t row_count = 0, col_count = 0, nnz_upper_bound = 0;
+  bool masked = false;     // from triplets: keep only blocks the destination already holds
+  uint64_t zero_mask = 0;  // from triplets: a block whose scalars all AND to 0 with it is pruned
+  RegionRef tpl_nnz, tpl_rows, tpl_columns, tpl_values;         // from triplets: the input
+  RegionRef summed_offsets, summed_indices;                     // from triplets: block -> its triplets
+  RegionRef offsets, row_counts, columns;                       // the matrix (transpose: its source)
+  RegionRef t_offsets, t_row_counts, t_columns, block_indices;  // transpose: the destination
+  RegionRef status;                                             // transpose: padded capacity overflow
+  Bytes t_offsets_tail;  // transpose into a padded destination: its (col_count + 1) row-capacity offsets
+};
+
 struct Op {
   uint32_t type = 0;    // OpType
   uint64_t offset = 0;  // file offset of the record, for messages
@@ -112,6 +128,7 @@ struct Op {
   int32_t value = 0;
   Bytes data;                          // memcpy_h2d's bytes, memtile's value
   AlgorithmOp algo;                    // is_algorithm_op(type)
+  BsrOp bsr;                           // kOpBsrFromTriplets, kOpBsrTranspose
   std::vector<Op> branch_a, branch_b;  // if/while bodies
 };
 

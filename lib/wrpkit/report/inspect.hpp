@@ -13,6 +13,7 @@
 #include "wrpkit/base/cuda_version.hpp"
 #include "wrpkit/formats/metadata.hpp"
 #include "wrpkit/formats/module_binary.hpp"
+#include "wrpkit/formats/ops.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/report/hazards.hpp"
 #include "wrpkit/trust/ed25519.hpp"
@@ -70,6 +71,7 @@ struct InspectOps {
   std::map<std::string, uint64_t> by_type;
   int max_depth = 0;
   bool all_launches_resolved = true;
+  std::vector<std::pair<uint32_t, BsrOp>> bsr;  // each BSR op (type, record), nested ones included
 };
 
 // The load matrix for the GPUs asked about (wrp-inspect --arch), under a driver when given.

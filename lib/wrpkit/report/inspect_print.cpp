@@ -279,6 +279,25 @@ static toml::array mesh_records_json(const std::vector<MeshRecord>& meshes) {
   return out;
 }
 
+static toml::array bsr_ops_json(const std::vector<std::pair<uint32_t, BsrOp>>& ops) {
+  toml::array out;
+  for (auto& [type, s] : ops) {
+    toml::table t{{"op", op_name(type)},
+                  {"rows", int64_t(s.row_count)},
+                  {"columns", int64_t(s.col_count)},
+                  {"nnz_upper_bound", int64_t(s.nnz_upper_bound)},
+                  {"padded", (type == kOpBsrTranspose ? s.t_row_counts : s.row_counts).region >= 0}};
+    if (type == kOpBsrFromTriplets) {
+      t.insert("block_size", int64_t(s.block_size));
+      t.insert("scalar_bytes", int64_t(s.scalar_size));
+      t.insert("masked", s.masked);
+      t.insert("prunes_zeros", s.zero_mask != 0);
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
 static std::string inspect_json(const InspectReport& r, const DeviceCheck* device) {
   toml::table j{{"file", r.file},
                 {"format_version", int64_t(r.format_version)},
@@ -308,7 +327,8 @@ static std::string inspect_json(const InspectReport& r, const DeviceCheck* devic
                               {"top_level", int64_t(r.ops.top_level)},
                               {"by_type", std::move(by_type)},
                               {"max_depth", int64_t(r.ops.max_depth)},
-                              {"all_launches_resolved", r.ops.all_launches_resolved}});
+                              {"all_launches_resolved", r.ops.all_launches_resolved},
+                              {"bsr", bsr_ops_json(r.ops.bsr)}});
   j.insert("wrp_run", toml::table{{"replays", r.replay_blockers.empty()},
                                   {"blockers", array_of(r.replay_blockers)},
                                   {"helpers", array_of(r.helper_archs)}});
