@@ -29,7 +29,7 @@ void region(Bytes& b, uint32_t id, uint64_t size, int init, size_t data_bytes) {
   b.insert(b.end(), 7, 0);
   b.insert(b.end(), data_bytes, 0xab);
 }
-std::string error_of(const Bytes& b) {
+std::string memory_error(const Bytes& b) {
   try {
     parse_memory("m.wrp", b, 0x100);
   } catch (const Error& e) {
@@ -76,31 +76,31 @@ TEST_CASE("memory: a well-formed section, and each kind of damage named by field
   Bytes too_many;
   put32(too_many, 1000);
   region(too_many, 1, 8, 0, 0);
-  CHECK(error_of(too_many).find("memory.region_count") != std::string::npos);
+  CHECK(memory_error(too_many).find("memory.region_count") != std::string::npos);
 
   Bytes zero_id;
   put32(zero_id, 1);
   region(zero_id, 0, 8, 0, 0);
-  CHECK(error_of(zero_id).find("reserved") != std::string::npos);
+  CHECK(memory_error(zero_id).find("reserved") != std::string::npos);
 
   Bytes dup;
   put32(dup, 2);
   region(dup, 5, 8, 0, 0);
   region(dup, 5, 8, 0, 0);
-  CHECK(error_of(dup).find("duplicate region id 5") != std::string::npos);
+  CHECK(memory_error(dup).find("duplicate region id 5") != std::string::npos);
 
   Bytes flag;
   put32(flag, 1);
   region(flag, 1, 8, 2, 0);
-  CHECK(error_of(flag).find(fmt::format("has_initial_data at byte {}", 0x100 + 4 + 16)) != std::string::npos);
+  CHECK(memory_error(flag).find(fmt::format("has_initial_data at byte {}", 0x100 + 4 + 16)) != std::string::npos);
 
   Bytes short_data;
   put32(short_data, 1);
   region(short_data, 1, 64, 1, 8);  // says 64 bytes of data, holds 8
-  CHECK(error_of(short_data).find("memory.regions[0].initial_data") != std::string::npos);
+  CHECK(memory_error(short_data).find("memory.regions[0].initial_data") != std::string::npos);
 
   Bytes extra = ok;
   extra.push_back(0);
-  CHECK(error_of(extra).find("1 unexpected bytes after the last region") != std::string::npos);
-  for (auto* b : {&too_many, &zero_id, &dup, &flag, &short_data, &extra}) CHECK(error_of(*b).starts_with("m.wrp: "));
+  CHECK(memory_error(extra).find("1 unexpected bytes after the last region") != std::string::npos);
+  for (auto* b : {&too_many, &zero_id, &dup, &flag, &short_data, &extra}) CHECK(memory_error(*b).starts_with("m.wrp: "));
 }
