@@ -102,5 +102,6 @@ TEST_CASE("memory: a well-formed section, and each kind of damage named by field
   Bytes extra = ok;
   extra.push_back(0);
   CHECK(memory_error(extra).find("1 unexpected bytes after the last region") != std::string::npos);
-  for (auto* b : {&too_many, &zero_id, &dup, &flag, &short_data, &extra}) CHECK(memory_error(*b).starts_with("m.wrp: "));
+  for (auto* b : {&too_many, &zero_id, &dup, &flag, &short_data, &extra})
+    CHECK(memory_error(*b).starts_with("m.wrp: "));
 }
