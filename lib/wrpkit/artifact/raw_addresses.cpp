@@ -1,7 +1,5 @@
 #include "wrpkit/artifact/raw_addresses.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cstring>
 #include <string_view>
@@ -87,7 +85,7 @@ std::vector<RawAddress> find_raw_addresses(const Artifact& a) {
       if (p.value_size != 8 || !p.relocs.empty()) continue;
       uint64_t v = u64_at(l.value_data, p.value_offset);
       if (v % kAlign || v + kNear < lo || v > hi + kNear) continue;
-      RawAddress r{fmt::format("operations at offset {}", o.offset), l.kernel_key, p.index, v, false};
+      RawAddress r{l.kernel_key, p.index, v, false};
       if (auto* k = a.meta.kernel(l.module_hash, l.kernel_key)) {
         r.kernel = l.is_forward ? k->forward_name : k->backward_name;
         for (size_t m = 0; m < a.modules.size() && m < a.meta.modules.size(); ++m)

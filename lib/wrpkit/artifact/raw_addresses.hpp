@@ -16,7 +16,6 @@
 namespace wrp {
 
 struct RawAddress {
-  std::string where;   // "operations[3] (kernel_launch, offset 120)"
   std::string kernel;  // the entry point
   uint16_t param = 0;  // its index (0: launch bounds, so arguments from 1)
   uint64_t value = 0;

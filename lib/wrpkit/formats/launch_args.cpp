@@ -23,10 +23,6 @@ void put(Bytes& b, size_t at, T v) {
   std::memcpy(b.data() + at, &v, sizeof v);
 }
 
-}  // namespace
-
-namespace {
-
 void no_whole_clusters(const std::string& where, uint64_t blocks, unsigned cluster) {
   fail(Exit::bad_input, fmt::format("{}: a clustered launch of {} blocks does not make whole clusters of {} (Warp "
                                     "refuses it as well): the file is damaged or was not written by Warp",
