@@ -131,8 +131,13 @@ def parse_wrp(path):
                 sections=[(t, len(b)) for t, b in secs.items()])
 
 
+_made = []  # every tmpdir() of this run: removed when all tests pass, kept to look at otherwise
+
+
 def tmpdir():
-    return tempfile.mkdtemp(prefix="wrpkit-test-")
+    d = tempfile.mkdtemp(prefix="wrpkit-test-")
+    _made.append(d)
+    return d
 
 
 def discovered():
@@ -161,5 +166,10 @@ def main(tests=None):
             failed += 1
             print(f"FAIL {t.__name__}: {e}")
     print(f"{len(tests) - failed - skipped} passed, {failed} failed, {skipped} skipped")
+    if failed:
+        print(f"temporary folders kept for a look: {' '.join(_made)}")
+    else:
+        for d in _made:
+            shutil.rmtree(d, ignore_errors=True)
     # ctest shows 77 as "Skipped" (SKIP_RETURN_CODE): only when nothing ran and nothing failed.
     sys.exit(1 if failed else 77 if skipped == len(tests) else 0)
