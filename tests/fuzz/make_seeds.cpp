@@ -76,7 +76,7 @@ static void mesh_seeds(const wrp::Artifact& a) {
   auto data_of = [&](uint32_t id, uint64_t bytes) -> wrp::ByteView {
     auto* r = wrp::find_region(a.regions, id);
     if (!r || !r->has_initial_data || r->size < bytes) return {};
-    return wrp::ByteView(mem.data).subspan(r->data_offset - mem.file_offset, bytes);
+    return wrp::initial_data(*r, mem.data, mem.file_offset, bytes);
   };
   for (auto& m : a.meta.meshes) {
     auto points = data_of(m.points_region, uint64_t(m.num_points) * 12);

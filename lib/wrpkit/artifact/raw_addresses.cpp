@@ -17,19 +17,11 @@ uint64_t u64_at(const Bytes& b, uint64_t at) {
   return v;
 }
 
-template <class F>
-void each_launch(const std::vector<Op>& ops, const F& f) {
-  for (auto& o : ops) {
-    if (o.type == kOpLaunch) f(o);
-    each_launch(o.branch_a, f);
-    each_launch(o.branch_b, f);
-  }
-}
-
 // The capture-time addresses the data-pointer relocations replace: where its arrays were.
 std::pair<uint64_t, uint64_t> array_address_span(const std::vector<Op>& ops) {
   uint64_t lo = UINT64_MAX, hi = 0;
-  each_launch(ops, [&](const Op& o) {
+  for_each_op(ops, [&](const Op& o) {
+    if (o.type != kOpLaunch) return;
     for (auto* list : {&o.launch.params, &o.launch.adjoint_params})
       for (auto& p : *list)
         for (auto& r : p.relocs)
@@ -79,7 +71,8 @@ std::vector<RawAddress> find_raw_addresses(const Artifact& a) {
   auto span = array_address_span(a.ops.ops);
   uint64_t lo = span.first, hi = span.second;  // named: clang 14 lambdas cannot capture structured bindings
   if (lo > hi) return out;                     // no arrays: nothing to compare a number with
-  each_launch(a.ops.ops, [&](const Op& o) {
+  for_each_op(a.ops.ops, [&](const Op& o) {
+    if (o.type != kOpLaunch) return;
     auto& l = o.launch;
     for (auto& p : l.params) {
       if (p.value_size != 8 || !p.relocs.empty()) continue;

@@ -17,5 +17,10 @@ struct Region {
 
 std::vector<Region> parse_memory(const std::string& file, ByteView data, uint64_t origin);
 const Region* find_region(const std::vector<Region>& regions, uint32_t id);
+// The first `bytes` of r's initial data in the memory section `memory` (which starts at
+// file offset `origin`); parse_memory checked that its data lies inside the section.
+inline ByteView initial_data(const Region& r, ByteView memory, uint64_t origin, uint64_t bytes) {
+  return memory.subspan(r.data_offset - origin, bytes);
+}
 
 }  // namespace wrp

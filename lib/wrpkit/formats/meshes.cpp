@@ -32,7 +32,7 @@ struct MeshCheck {
     if (r->size < bytes)
       refuse(fmt::format("{} (region {}) holds {} bytes, fewer than the {} it needs", field, id, r->size, bytes));
     if (!r->has_initial_data) return {};
-    return memory.subspan(r->data_offset - origin, bytes);
+    return initial_data(*r, memory, origin, bytes);
   }
 
   void finite_points(ByteView points) const {

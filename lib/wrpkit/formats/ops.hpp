@@ -132,6 +132,16 @@ struct Op {
   std::vector<Op> branch_a, branch_b;  // if/while bodies
 };
 
+// Calls f(op) for every op of `ops`, then of its if/while bodies, depth first.
+template <class F>
+void for_each_op(const std::vector<Op>& ops, const F& f) {
+  for (auto& o : ops) {
+    f(o);
+    for_each_op(o.branch_a, f);
+    for_each_op(o.branch_b, f);
+  }
+}
+
 struct OpSummary {
   uint64_t count = 0;      // every op, nested ones included
   uint64_t top_level = 0;  // the section's own op count

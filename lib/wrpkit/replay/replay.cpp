@@ -264,7 +264,7 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const Trust
     auto& r = s.regions[reg.id];
     r.first += s.arena;
     if (reg.has_initial_data && reg.size)
-      cu.check(cu.cuMemcpyHtoD(r.first, mem.data.data() + (reg.data_offset - mem.file_offset), reg.size),
+      cu.check(cu.cuMemcpyHtoD(r.first, initial_data(reg, mem.data, mem.file_offset, reg.size).data(), reg.size),
                fmt::format("initial data of region {}", reg.id));
   }
   for (auto& b : a.meta.bindings) s.bindings[b.name] = b.region_id;

@@ -117,14 +117,6 @@ int inspect_exit_code(const InspectReport& r) {
   return r.verify && !r.verify->problems.empty() ? 2 : code;
 }
 
-static void collect_bsr(const std::vector<Op>& ops, std::vector<std::pair<uint32_t, BsrOp>>& out) {
-  for (auto& o : ops) {
-    if (o.type == kOpBsrFromTriplets || o.type == kOpBsrTranspose) out.emplace_back(o.type, o.bsr);
-    collect_bsr(o.branch_a, out);
-    collect_bsr(o.branch_b, out);
-  }
-}
-
 InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::optional<CudaVersion> driver) {
   if (!a.provenance_error.empty()) fail(Exit::bad_input, a.provenance_error);
   const auto& c = a.container;
@@ -153,7 +145,9 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::op
   r.mesh_records = a.meta.meshes;
   r.regions = a.regions.size();
   r.ops = {a.ops.count, a.ops.top_level, a.ops.by_type, a.ops.max_depth, a.ops.all_launches_resolved(), {}};
-  collect_bsr(a.ops.ops, r.ops.bsr);
+  for_each_op(a.ops.ops, [&](const Op& o) {
+    if (o.type == kOpBsrFromTriplets || o.type == kOpBsrTranspose) r.ops.bsr.emplace_back(o.type, o.bsr);
+  });
   r.replay_blockers = replay_blockers(a);
   for (auto& e : a.replay_helpers) r.helper_archs.push_back(e.arch.str());
   r.hazards = find_hazards(a, archs);

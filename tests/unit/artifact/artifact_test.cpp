@@ -96,10 +96,8 @@ TEST_CASE("a binding Warp wrote without memory (region -1) opens, is a hazard, a
   a.meta.bindings.push_back({"columns", kUntrackedRegion});
   a.container.find(kSectionMetadata)->data = serialize_metadata(a.meta);
   auto bytes = serialize_container(a.container);
-  auto dir = fixtures::ptx75().parent_path();
-  auto b = open_artifact_bytes(dir / "p.wrp", bytes, [&](const std::string& f) -> std::optional<Bytes> {
-    return read_file(dir / (fixtures::ptx75().stem().string() + "_modules") / f);
-  });
+  auto b = open_artifact_bytes(fixtures::ptx75().parent_path() / "p.wrp", bytes,
+                               module_files_in(modules_dir_for(fixtures::ptx75())));
   auto hazards = find_hazards(b, {});
   CHECK(std::any_of(hazards.begin(), hazards.end(), [](const Hazard& h) {
     return h.code == "untracked_binding" && h.message.find("binding 'columns' names no memory") == 0;

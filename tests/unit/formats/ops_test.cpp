@@ -56,9 +56,7 @@ Artifact bsr_edited(uint32_t type, const std::function<void(uint8_t* record)>& e
       edit(bytes.data() + o.offset);
       break;
     }
-  auto modules = fs::path(path.string().substr(0, path.string().size() - 4) + "_modules");
-  return open_artifact_bytes(path, bytes,
-                             [&](const std::string& f) -> std::optional<Bytes> { return read_file(modules / f); });
+  return open_artifact_bytes(path, bytes, module_files_in(modules_dir_for(path)));
 }
 
 void put_i32(uint8_t* at, int32_t v) { std::memcpy(at, &v, 4); }
