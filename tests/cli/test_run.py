@@ -83,5 +83,26 @@ def test_built_algorithms_carry_their_kernels():
         assert r.returncode == 4 and "no NVIDIA driver" in r.stderr, r.stderr
 
 
+def test_built_sparse_ops_carry_their_kernels():
+    """A real Warp 1.19 CUDA capture of BSR from triplets and BSR transpose (ops 14, 15):
+    refused as captured (no helpers), replayable once wrp-build has compiled the sparse
+    helper kernels (by the toolchain's real NVRTC) into it."""
+    import json
+    src = local("warp-1.19.0-h100/default-sf/bsr")
+    r = run("wrp-inspect", src)
+    assert "bsr_from_triplets, bsr_transpose (need wrp-run's helper kernels, which wrp-build adds" in r.stdout, \
+        r.stdout
+    out = os.path.join(tmpdir(), "bsr.wrp")
+    r = run("wrp-build", src, "--arch", "sm_90", "--ptx", "none", "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert "+ wrp-run's helper kernels (for bsr_from_triplets, bsr_transpose) for every target" in r.stdout, r.stdout
+    j = json.loads(run("wrp-inspect", "--json", out).stdout)
+    assert j["wrp_run"] == {"replays": True, "blockers": [], "helpers": ["sm_90"]}, j["wrp_run"]
+    ops = json.loads(run("wrp-inspect", "--json", local("warp-1.19.0-h100/default-sf/bsr_padded")).stdout)["ops"]
+    assert [(o["op"], o["padded"], o.get("source_padded")) for o in ops["bsr"]] == [
+        ("bsr_from_triplets", False, None), ("bsr_transpose", True, True), ("bsr_transpose", True, True)], ops
+    assert ops["bsr"][0]["count_on_device"] is False and ops["bsr"][0]["prunes_zeros"] is True, ops
+
+
 if __name__ == "__main__":
     main()

@@ -294,6 +294,87 @@ def scene_bsr(d):
         "t_offsets": at.offsets, "t_columns": at.columns, "t_values": at.values}
 
 
+# The variants of Warp's two native sparse ops. Each matrix is sized by one run of the
+# body before the capture, so the capture tracks every array (the `bsr` scene's
+# matrices grow inside it: their columns and values are untracked); the outputs are
+# then zeroed, so the graph's launch has to rebuild them. Padded matrices keep their
+# offsets: those hold each row's capacity, an input of the ops.
+def presized(d, body, outputs, keep=()):
+    """body run once, then the dict outputs() names (arrays body may have reallocated), zeroed but `keep`."""
+    body()
+    wp.synchronize_device(d)
+    outs = outputs()
+    for name, a in outs.items():
+        if name not in keep:
+            a.zero_()
+    return body, outs
+
+
+def bsr_triplets(rng, d, n, m, k, block):
+    rows = rng.integers(-2, n + 2, k).astype(np.int32)  # a few outside the matrix: dropped
+    cols = rng.integers(0, m, k).astype(np.int32)
+    rows[:60], cols[:60] = rows[60:120], cols[60:120]  # duplicates: summed
+    vals = whole(rng, -4, 5, (k, *block), np.float32)
+    vals[120:140] = 0.0  # explicit zeros: pruned
+    mat = wp.types.matrix(shape=block, dtype=float)
+    return (wp.array(rows, dtype=int, device=d), wp.array(cols, dtype=int, device=d),
+            wp.array(vals, dtype=mat, device=d), mat)
+
+
+def scene_bsr_counted(d):
+    """A rectangular matrix of 2x3 blocks from a device-side triplet count (op 14 with
+    tpl_nnz), out-of-range triplets, and its compact transpose (op 15)."""
+    import warp.sparse as sp
+    rng = np.random.default_rng(22)
+    n, m = 48, 40
+    r, c, v, mat = bsr_triplets(rng, d, n, m, 700, (2, 3))
+    count = wp.array([650], dtype=int, device=d)  # only the first 650 triplets
+    a = sp.bsr_zeros(n, m, block_type=mat, device=d)
+    at = sp.bsr_zeros(m, n, block_type=wp.types.matrix(shape=(3, 2), dtype=float), device=d)
+    x = wp.array(whole(rng, -3, 4, (m, 3), np.float32), dtype=wp.vec3, device=d)
+    xt = wp.array(whole(rng, -3, 4, (n, 2), np.float32), dtype=wp.vec2, device=d)
+    y, yt = wp.zeros(n, dtype=wp.vec2, device=d), wp.zeros(m, dtype=wp.vec3, device=d)
+
+    def body():
+        sp.bsr_set_from_triplets(a, r, c, v, count=count)
+        sp.bsr_mv(a, x, y)
+        sp.bsr_set_transpose(at, a)
+        sp.bsr_mv(at, xt, yt)
+    body, outs = presized(d, body, lambda: {
+        "y": y, "yt": yt, "offsets": a.offsets, "columns": a.columns, "values": a.values,
+        "t_offsets": at.offsets, "t_columns": at.columns, "t_values": at.values})
+    return body, {"rows": r, "cols": c, "vals": v, "count": count, "x": x, "xt": xt}, outs
+
+
+def scene_bsr_padded(d):
+    """Padded matrices (row capacities): from triplets into one, its transpose into a padded
+    destination (op 15 with source row counts), and a transpose into rows too small for
+    some columns (those rows stay empty and the status says so)."""
+    import warp.sparse as sp
+    rng = np.random.default_rng(23)
+    n, m = 40, 36
+    r, c, v, mat = bsr_triplets(rng, d, n, m, 600, (2, 2))
+    p = sp.bsr_zeros(n, m, block_type=mat, row_capacity=30, device=d)
+    pt = sp.bsr_zeros(m, n, block_type=mat, row_capacity=30, device=d)
+    tight = sp.bsr_zeros(m, n, block_type=mat, row_capacity=12, device=d)
+    x = wp.array(whole(rng, -3, 4, (m, 2), np.float32), dtype=wp.vec2, device=d)
+    xt = wp.array(whole(rng, -3, 4, (n, 2), np.float32), dtype=wp.vec2, device=d)
+    y, yt = wp.zeros(n, dtype=wp.vec2, device=d), wp.zeros(m, dtype=wp.vec2, device=d)
+
+    def body():
+        sp.bsr_set_from_triplets(p, r, c, v, topology="padded")
+        sp.bsr_mv(p, x, y)
+        sp.bsr_set_transpose(pt, p, topology="padded")
+        sp.bsr_mv(pt, xt, yt)
+        sp.bsr_set_transpose(tight, p, topology="padded")
+    body, outs = presized(d, body, lambda: {
+        "y": y, "yt": yt, "p_offsets": p.offsets, "p_counts": p.row_counts, "p_columns": p.columns,
+        "p_values": p.values, "pt_offsets": pt.offsets, "pt_counts": pt.row_counts, "pt_columns": pt.columns,
+        "pt_values": pt.values, "tight_counts": tight.row_counts, "tight_values": tight.values,
+        "tight_status": tight._status}, keep=("p_offsets", "pt_offsets"))  # status: made by the first run
+    return body, {"rows": r, "cols": c, "vals": v, "x": x, "xt": xt}, outs
+
+
 # Warp 1.19 records a mesh (and patches its id at load) only for a parameter typed
 # wp.handle; the raw-id scene passes the same id as a plain uint64, which Warp saves as a
 # number: a dangling device address in the replay (wrp-inspect's raw_device_address).
@@ -392,7 +473,8 @@ def scene_mesh_100k(d):
     return mesh_scene(d, 225, 224, 20000)  # 2 * 224 * 224 = 100,352 triangles
 
 
-ISSUE33_SCENES = {"clusters": scene_clusters, "bsr": scene_bsr, "mesh_small": scene_mesh_small,
+ISSUE33_SCENES = {"clusters": scene_clusters, "bsr": scene_bsr, "bsr_counted": scene_bsr_counted,
+                  "bsr_padded": scene_bsr_padded, "mesh_small": scene_mesh_small,
                   "mesh_raw_id": scene_mesh_raw_id,
                   "mesh_100k": scene_mesh_100k}
 

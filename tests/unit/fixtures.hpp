@@ -63,6 +63,10 @@ inline fs::path cubin18_binary_only() { return local("warp-1.19.0-h200/binary-on
 // transpose, meshes (a handle, 352 and 100,352 triangles), a mesh id saved as a plain number.
 inline fs::path clusters18() { return local("warp-1.19.0-h100/default-sf/clusters"); }
 inline fs::path bsr18() { return local("warp-1.19.0-h100/default-sf/bsr"); }
+// BSR variants: a device-side triplet count and a rectangular matrix; padded matrices
+// (transposes with source row counts, one into rows too small: its status set).
+inline fs::path bsr_counted18() { return local("warp-1.19.0-h100/default-sf/bsr_counted"); }
+inline fs::path bsr_padded18() { return local("warp-1.19.0-h100/default-sf/bsr_padded"); }
 inline fs::path mesh18() { return local("warp-1.19.0-h100/default-sf/mesh_small"); }
 inline fs::path mesh100k18() { return local("warp-1.19.0-h100/default-sf/mesh_100k"); }
 inline fs::path mesh_raw_id18() { return local("warp-1.19.0-h100/default-sf/mesh_raw_id"); }

@@ -12,7 +12,7 @@
 
 namespace wrp {
 
-// kernels/replay_helpers.cu and kernels/replay_algorithms.cu, built in by
+// kernels/replay_helpers.cu, replay_algorithms.cu and replay_sparse.cu, built in by
 // cmake/embed_file.cmake: real files, so editors, NVRTC and the test that compiles
 // them see the same text the build embeds. (Their bytes are the artifacts' input:
 // a change to either file changes every helpers section wrp-build writes.)
@@ -27,6 +27,7 @@ namespace wrp {
 // kernels its ops launch.
 std::string_view embedded_replay_helpers_cu();
 std::string_view embedded_replay_algorithms_cu();
+std::string_view embedded_replay_sparse_cu();
 
 std::string helper_group(const std::string& entry) {
   auto is = [&](std::string_view prefix) { return entry.starts_with(prefix); };
@@ -42,15 +43,17 @@ std::string helper_group(const std::string& entry) {
   if (is("wrpkit_radix_")) return entry.find("_k64") != std::string::npos ? "WRPKIT_RADIX_K64" : "WRPKIT_RADIX_K32";
   if (entry == "wrpkit_segmented_sort") return "WRPKIT_SEGMENTED_SORT";
   if (is("wrpkit_rle_")) return "WRPKIT_RLE";
+  if (is("wrpkit_bsr_")) return "WRPKIT_BSR";
   throw std::logic_error("not one of wrp-run's helper kernels: " + entry);
 }
 
 // The shapes come from the constants the host code launches with, so the two cannot disagree.
 std::string algorithm_kernel_source() {
   return fmt::format(
-      "// wrpkit: wrp-run's algorithm kernels\n#define BLOCK {}\n#define SCAN_ITEMS {}\n#define SCAN_TILE {}\n"
-      "#define SORT_CHUNKS {}\n#define SORT_TILE {}\n{}",
-      kAlgoBlock, kScanItems, kScanTile, kSortChunks, kSortTile, embedded_replay_algorithms_cu());
+             "// wrpkit: wrp-run's algorithm kernels\n#define BLOCK {}\n#define SCAN_ITEMS {}\n#define SCAN_TILE {}\n"
+             "#define SORT_CHUNKS {}\n#define SORT_TILE {}\n{}",
+             kAlgoBlock, kScanItems, kScanTile, kSortChunks, kSortTile, embedded_replay_algorithms_cu()) +
+         std::string(embedded_replay_sparse_cu());
 }
 
 std::string replay_helper_source(const std::vector<std::string>& entries) {

@@ -13,7 +13,7 @@ namespace {
 constexpr unsigned kGridStrideBlocks = 1u << 16;  // grid-stride kernels: enough blocks to fill any GPU
 
 uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-uint64_t slot(uint64_t n) { return ceil_div(n, kAreaAlign) * kAreaAlign; }  // scratch parts start aligned
+uint64_t slot(uint64_t n) { return scratch_slot(n); }
 
 // The scan kernels by element type: int32 scans as uint32 (the same bits, wrapping).
 const char* scan_type(uint8_t dtype) {
@@ -44,42 +44,14 @@ unsigned sort_tiles(uint64_t n) { return unsigned(ceil_div(n, kSortTile)); }
 unsigned reduce_blocks(uint64_t n) {
   return unsigned(std::clamp<uint64_t>(ceil_div(n, uint64_t(kAlgoBlock) * kScanItems), 1, kReduceMaxBlocks));
 }
-unsigned stride_blocks(uint64_t n) {
-  return unsigned(std::clamp<uint64_t>(ceil_div(n, kAlgoBlock), 1, kGridStrideBlocks));
-}
+unsigned stride_blocks(uint64_t n) { return grid_stride_blocks(n); }
 unsigned components(const Op& o) {
   if (o.type == kOpReduction && o.algo.reduction == kReductionInner) return 1;
   return o.type == kOpScan || o.type == kOpReduction ? unsigned(o.algo.type_len) : 1;
 }
 
-LaunchGrid grid(unsigned x, unsigned y = 1) {
-  LaunchGrid g;
-  g.x = x;
-  g.y = y;
-  g.block = kAlgoBlock;
-  return g;
-}
-
-// Appends nodes to a chain, each named by its op.
-class Emit {
- public:
-  Emit(std::vector<PlanNode>& out, const std::string& where) : out_(out), where_(where) {}
-  void kernel(std::string entry, LaunchGrid grid, std::vector<KernelArg> args) {
-    PlanNode n{.kind = PlanNode::Kind::helper, .where = where_, .entry = std::move(entry), .grid = grid};
-    n.args = std::move(args);
-    out_.push_back(std::move(n));
-  }
-  void copy(Operand dst, Operand src, uint64_t bytes) {
-    out_.push_back({.kind = PlanNode::Kind::copy, .where = where_, .dst = dst, .src = src, .bytes = bytes});
-  }
-  void zero(Operand dst, uint64_t bytes) {
-    out_.push_back({.kind = PlanNode::Kind::memset, .where = where_, .dst = dst, .bytes = bytes, .value = 0});
-  }
-
- private:
-  std::vector<PlanNode>& out_;
-  const std::string& where_;
-};
+LaunchGrid grid(unsigned x, unsigned y = 1) { return algorithm_grid(x, y); }
+using Emit = ChainWriter;
 
 // Exclusive or inclusive scan of n elements of `components` scalars at byte strides; `sums` is scan_scratch.
 void scan_chain(Emit& emit, const char* type, Operand in, Operand out, unsigned long long n, int in_stride,
@@ -96,6 +68,33 @@ void scan_chain(Emit& emit, const char* type, Operand in, Operand out, unsigned 
   emit.kernel(entry("scan_offsets", type), grid(1, comps), {sums, tiles});
   emit.kernel(entry("scan_apply", type), grid(tiles, comps),
               {in, out, n, in_stride, out_stride, sums, tiles, inclusive_flag});
+}
+
+// LSD passes of kRadixBits from the halves (sk, sv) to (dk, dv) and back; returns
+// whether the result ended in (dk, dv).
+bool radix_passes(Emit& emit, Operand sk, Operand sv, Operand dk, Operand dv, unsigned count, uint32_t ks, uint32_t vs,
+                  int kind, int begin, int end, Operand scratch) {
+  unsigned tiles = sort_tiles(count);
+  Operand hist = scratch, sums = scratch + slot(uint64_t(kRadixBuckets) * tiles * 4);
+  auto hist_kernel = fmt::format("wrpkit_radix_histogram_k{}", ks * 8);
+  auto scatter_kernel = fmt::format("wrpkit_radix_scatter_k{}_v{}", ks * 8, vs * 8);
+  bool swapped = false;
+  for (int shift = begin; shift < end; shift += int(kRadixBits)) {
+    int bits = std::min(int(kRadixBits), end - shift);
+    emit.kernel(hist_kernel, grid(tiles), {sk, count, kind, shift, bits, hist, tiles});
+    scan_chain(emit, "u32", hist, hist, uint64_t(kRadixBuckets) * tiles, 4, 4, 1, false, sums);
+    emit.kernel(scatter_kernel, grid(tiles), {sk, sv, dk, dv, count, kind, shift, bits, hist, tiles});
+    std::swap(sk, dk);
+    std::swap(sv, dv);
+    swapped = !swapped;
+  }
+  return swapped;
+}
+
+uint64_t radix_scratch(uint64_t n) {
+  if (sort_tiles(n) <= 1) return 0;  // one block, no histogram
+  uint64_t buckets = uint64_t(kRadixBuckets) * sort_tiles(n);
+  return slot(buckets * 4) + scan_scratch(buckets, 1, 4);
 }
 
 // The bytes n elements of `scalars` scalars at a byte stride span (the last one need not be padded).
@@ -174,15 +173,8 @@ class Chain {
     if (tiles == 1)  // one block sorts it and leaves both halves sorted: one graph node
       return emit_.kernel(fmt::format("wrpkit_radix_tile_k{}_v{}", ks * 8, vs * 8), grid(1),
                           {keys, values, count, kind, begin, end});
-    Operand hist = scratch_, sums = scratch_ + slot(uint64_t(kRadixBuckets) * tiles * 4);
-    auto hist_kernel = fmt::format("wrpkit_radix_histogram_k{}", ks * 8);
-    auto scatter_kernel = fmt::format("wrpkit_radix_scatter_k{}_v{}", ks * 8, vs * 8);
     Operand sk = keys, sv = values, dk = keys + n * ks, dv = values + n * vs;
-    for (int shift = g_.begin_bit; shift < g_.end_bit; shift += int(kRadixBits)) {
-      int bits = std::min(int(kRadixBits), g_.end_bit - shift);
-      emit_.kernel(hist_kernel, grid(tiles), {sk, count, kind, shift, bits, hist, tiles});
-      scan_chain(emit_, "u32", hist, hist, uint64_t(kRadixBuckets) * tiles, 4, 4, 1, false, sums);
-      emit_.kernel(scatter_kernel, grid(tiles), {sk, sv, dk, dv, count, kind, shift, bits, hist, tiles});
+    if (radix_passes(emit_, sk, sv, dk, dv, count, ks, vs, kind, begin, end, scratch_)) {
       std::swap(sk, dk);
       std::swap(sv, dv);
     }
@@ -237,14 +229,58 @@ uint64_t algorithm_scratch_size(const Op& o) {
     case kOpScan: return scan_scratch(n, unsigned(g.type_len), scalar_size(g.dtype));
     case kOpReduction:
       return reduce_blocks(n) > 1 ? slot(uint64_t(reduce_blocks(n)) * components(o) * scalar_size(g.dtype)) : 0;
-    case kOpRadixSort: {
-      if (sort_tiles(n) <= 1) return 0;  // one block, no histogram
-      uint64_t buckets = uint64_t(kRadixBuckets) * sort_tiles(n);
-      return slot(buckets * 4) + scan_scratch(buckets, 1, 4);
-    }
+    case kOpRadixSort: return radix_scratch(n);
     case kOpRunlengthEncode: return n > kScanTile ? slot(n * 4) + slot((n + 1) * 4) + scan_scratch(n, 1, 4) : 0;
     default: return 0;
   }
+}
+
+void ChainWriter::kernel(std::string entry, LaunchGrid grid, std::vector<KernelArg> args) {
+  PlanNode n{.kind = PlanNode::Kind::helper, .where = where_, .entry = std::move(entry), .grid = grid};
+  n.args = std::move(args);
+  out_.push_back(std::move(n));
+}
+void ChainWriter::copy(Operand dst, Operand src, uint64_t bytes) {
+  out_.push_back({.kind = PlanNode::Kind::copy, .where = where_, .dst = dst, .src = src, .bytes = bytes});
+}
+void ChainWriter::zero(Operand dst, uint64_t bytes) {
+  out_.push_back({.kind = PlanNode::Kind::memset, .where = where_, .dst = dst, .bytes = bytes, .value = 0});
+}
+
+uint64_t scratch_slot(uint64_t bytes) { return ceil_div(bytes, kAreaAlign) * kAreaAlign; }
+
+LaunchGrid algorithm_grid(unsigned x, unsigned y) {
+  LaunchGrid g;
+  g.x = x;
+  g.y = y;
+  g.block = kAlgoBlock;
+  return g;
+}
+
+unsigned grid_stride_blocks(uint64_t n) {
+  return unsigned(std::clamp<uint64_t>(ceil_div(n, kAlgoBlock), 1, kGridStrideBlocks));
+}
+
+uint64_t scan_u32_scratch(uint64_t n) { return scan_scratch(n, 1, 4); }
+
+void append_scan_u32(ChainWriter& chain, Operand in, Operand out, uint64_t n, bool inclusive, Operand scratch) {
+  scan_chain(chain, "u32", in, out, n, 4, 4, 1, inclusive, scratch);
+}
+
+uint64_t sort_key64_scratch(uint64_t n) { return radix_scratch(n); }
+
+void append_sort_key64(ChainWriter& chain, Operand k0, Operand k1, Operand v0, Operand v1, uint64_t n, int begin,
+                       int end, Operand scratch) {
+  if (!n) return;
+  unsigned count = unsigned(n);
+  if (sort_tiles(n) == 1)  // one block sorts it and leaves both halves sorted: one graph node
+    return chain.kernel("wrpkit_radix_halves_k64_v32", grid(1), {k0, k1, v0, v1, count, 0, begin, end});
+  if (radix_passes(chain, k0, v0, k1, v1, count, 8, 4, 0, begin, end, scratch)) {
+    std::swap(k0, k1);
+    std::swap(v0, v1);
+  }
+  chain.copy(k1, k0, n * 8);  // the result is in (k0, v0)
+  chain.copy(v1, v0, n * 4);
 }
 
 void append_algorithm(std::vector<PlanNode>& out, const Op& o, const OperandResolver& operand, Operand scratch,

@@ -8,6 +8,7 @@
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/replay/algorithms.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
+#include "wrpkit/replay/sparse.hpp"
 
 namespace wrp {
 
@@ -79,7 +80,7 @@ class Planner {
       case kOpSegmentedSort:
       case kOpRunlengthEncode: return algorithm(out, o, w);
       case kOpBsrFromTriplets:
-      case kOpBsrTranspose: bsr_operands(o, w); [[fallthrough]];
+      case kOpBsrTranspose: return sparse(out, o, w);
       case kOpBvhRefit:
       case kOpBvhRebuild:
       case kOpHashGridUpdate:
@@ -87,40 +88,6 @@ class Planner {
         return;
       default: blockers_.insert(fmt::format("{} (wrp-run does not replay this op)", op_name(o.type)));
     }
-  }
-
-  // A BSR op's operands lie inside their regions (the spans Warp's own replay resolves),
-  // so a hostile record is bad input even where the op is not replayed.
-  void bsr_operands(const Op& o, const std::string& w) {
-    auto& s = o.bsr;
-    uint64_t nnz4 = uint64_t(s.nnz_upper_bound) * 4, rows4 = uint64_t(s.row_count) * 4,
-             cols4 = uint64_t(s.col_count) * 4;
-    auto opt = [&](const RegionRef& r, uint64_t bytes, const char* what) {
-      if (r.region >= 0) need(r.region, r.offset, bytes, w, what);
-    };
-    if (o.type == kOpBsrFromTriplets) {
-      uint64_t values = 0;
-      if (__builtin_mul_overflow(uint64_t(s.nnz_upper_bound) * uint64_t(s.block_size), uint64_t(s.scalar_size),
-                                 &values))
-        fail(Exit::bad_input, fmt::format("{}: {} blocks of {} scalars of {} bytes overflow", w, s.nnz_upper_bound,
-                                          s.block_size, s.scalar_size));
-      opt(s.tpl_nnz, 4, "triplet count");
-      need(s.tpl_rows.region, s.tpl_rows.offset, nnz4, w, "triplet rows");
-      need(s.tpl_columns.region, s.tpl_columns.offset, nnz4, w, "triplet columns");
-      opt(s.tpl_values, values, "triplet values");
-      need(s.summed_offsets.region, s.summed_offsets.offset, nnz4, w, "summed block offsets");
-      need(s.summed_indices.region, s.summed_indices.offset, nnz4, w, "summed block indices");
-      need(s.offsets.region, s.offsets.offset, rows4 + 4, w, "row offsets");
-      opt(s.row_counts, rows4, "row counts");
-      need(s.columns.region, s.columns.offset, nnz4, w, "columns");
-      return;
-    }
-    need(s.offsets.region, s.offsets.offset, rows4 + 4, w, "row offsets");
-    opt(s.row_counts, rows4, "row counts");
-    need(s.columns.region, s.columns.offset, nnz4, w, "columns");
-    need(s.t_offsets.region, s.t_offsets.offset, cols4 + 4, w, "transposed row offsets");
-    opt(s.t_row_counts, cols4, "transposed row counts");
-    opt(s.status, 4, "status");
   }
 
   static bool launches_helpers(const PlanNode& n) {
@@ -246,6 +213,19 @@ class Planner {
     };
     uint64_t scratch = algorithm_scratch_size(o);
     append_algorithm(out, o, operand, scratch ? Operand{Operand::Area::scratch, 0, 0} : Operand{}, w);
+    plan_.scratch_size = std::max(plan_.scratch_size, scratch);
+  }
+
+  void sparse(std::vector<PlanNode>& out, const Op& o, const std::string& w) {
+    auto operand = [&](const RegionRef& r, uint64_t bytes, const char* what) {
+      return need(r.region, r.offset, bytes, w, what);
+    };
+    auto span = [&](const RegionRef& r) -> uint64_t {
+      auto* region = r.region > 0 ? find_region(regions_, uint32_t(r.region)) : nullptr;
+      return region && r.offset <= region->size ? region->size - r.offset : 0;
+    };
+    uint64_t scratch = bsr_scratch_size(o);
+    append_bsr(out, o, operand, span, scratch ? Operand{Operand::Area::scratch, 0, 0} : Operand{}, w);
     plan_.scratch_size = std::max(plan_.scratch_size, scratch);
   }
 

@@ -292,6 +292,9 @@ static toml::array bsr_ops_json(const std::vector<std::pair<uint32_t, BsrOp>>& o
       t.insert("scalar_bytes", int64_t(s.scalar_size));
       t.insert("masked", s.masked);
       t.insert("prunes_zeros", s.zero_mask != 0);
+      t.insert("count_on_device", s.tpl_nnz.region >= 0);  // a device array counts the triplets
+    } else {
+      t.insert("source_padded", s.row_counts.region >= 0);
     }
     out.push_back(std::move(t));
   }
