@@ -213,6 +213,7 @@ struct Node {
   uintptr_t graph = 0;
   int after = -1;
   std::vector<uint64_t> args;  // kernel nodes: each argument's first 8 bytes (zero-extended)
+  uint64_t first_param = 0;    // a capture's kernel: its first parameter's first 8 bytes (a mesh id, say)
   unsigned grid = 0, block = 0;
   CUdeviceptr dst = 0, src = 0;
   uint64_t size = 0;
@@ -248,6 +249,8 @@ inline CUresult fake_kernel(CUgraphNode* out, CUgraph g, const CUgraphNode* d, s
   if (n.what.find(kHelperSetCondition) == std::string::npos && n.what.find(kHelperSetIfElse) == std::string::npos &&
       n.what.find(kHelperMemtile) == std::string::npos)
     count = n.what.find("wrpkit_") == std::string::npos ? 0 : 1;
+  if (n.what.find("wrpkit_") == std::string::npos && p->kernelParams && p->kernelParams[1])
+    std::memcpy(&n.first_param, p->kernelParams[1], 8);  // [0] is the launch bounds
   for (size_t i = 0; i < count; ++i) {
     uint64_t v = 0;
     bool four = (n.what.find(kHelperMemtile) != std::string::npos && i == 4) ||
@@ -310,6 +313,8 @@ struct FakeGpu {
   std::map<CUdeviceptr, std::vector<uint8_t>> memory;       // allocation start -> bytes
   std::vector<std::pair<std::string, int>> set_attributes;  // (function, attribute) in call order
   int modules_loaded = 0, graphs_launched = 0;
+  std::vector<std::string> launched;   // kernels launched directly (wrp-run's mesh kernels), in order
+  uint64_t mesh_sizes[2] = {328, 64};  // wrpkit_mesh_sizes: Warp 1.19's Mesh and SolidAngleProps
   CUdeviceptr next = 0x7f0000000000;
 };
 inline FakeGpu g_gpu;
@@ -351,6 +356,18 @@ inline CudaApi fake_gpu_api() {
     return 218;  // CUDA_ERROR_INVALID_PTX
   };
   a.cuModuleUnload = [](CUmodule) { return 0; };
+  a.cuModuleGetGlobal = [](CUdeviceptr* p, size_t* n, CUmodule, const char*) {
+    *p = g_gpu.next;
+    auto* b = reinterpret_cast<const uint8_t*>(g_gpu.mesh_sizes);
+    g_gpu.memory[*p].assign(b, b + sizeof g_gpu.mesh_sizes);
+    g_gpu.next += 0x100000;
+    return *n = sizeof g_gpu.mesh_sizes, 0;
+  };
+  a.cuLaunchKernel = [](CUfunction f, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream,
+                        void**, void**) {
+    g_gpu.launched.push_back(g_function_names[reinterpret_cast<uintptr_t>(f)]);
+    return 0;
+  };
   a.cuModuleGetFunction = [](CUfunction* f, CUmodule, const char* name) {
     if (std::string_view(name).starts_with("missing")) return kCuErrorNotFound;
     uintptr_t id = 100 + g_function_names.size();

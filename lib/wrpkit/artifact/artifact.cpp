@@ -73,6 +73,7 @@ void parse_sections(Artifact& a) {
   auto& ops = a.container.require(kSectionOperations, file);
   a.ops = walk_ops(file, ops.data, ops.file_offset, a.meta);
   if (auto* h = a.container.find(kSectionWrpkitHelpers)) a.replay_helpers = parse_replay_helpers(file, *h);
+  if (auto* h = a.container.find(kSectionWrpkitMesh)) a.mesh_helpers = parse_replay_helpers(file, *h);
   if (auto* s = a.container.find(kSectionWrpkit)) {
     try {
       a.provenance = parse_provenance(file, s->data, s->file_offset);

@@ -47,6 +47,8 @@ struct Artifact {
   std::vector<ModuleFile> modules;  // parallel to meta.modules
   // wrp-run's helper kernels (wrpkit-helpers section, helpers_section.hpp): their images; empty when absent.
   std::vector<Image> replay_helpers;
+  // wrp-run's mesh kernels (wrpkit-mesh section): their images; empty when absent.
+  std::vector<Image> mesh_helpers;
   // How wrp-build made it (the wrpkit section), read once here; nullopt for a capture.
   // A section that is not TOML leaves the error (one line) in provenance_error instead:
   // wrp-inspect refuses it, a loader goes on without it.

@@ -90,6 +90,9 @@ struct CuGraphNodeParams {  // CUgraphNodeParams (256 bytes), only its condition
   X(cuModuleLoadDataEx, cuModuleLoadDataEx, true, (CUmodule*, const void*, unsigned, int*, void**))                 \
   X(cuModuleUnload, cuModuleUnload, true, (CUmodule))                                                               \
   X(cuModuleGetFunction, cuModuleGetFunction, true, (CUfunction*, CUmodule, const char*))                           \
+  X(cuModuleGetGlobal, cuModuleGetGlobal_v2, true, (CUdeviceptr*, size_t*, CUmodule, const char*))                  \
+  X(cuLaunchKernel, cuLaunchKernel, true,                                                                           \
+    (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream, void**, void**))   \
   X(cuFuncSetAttribute, cuFuncSetAttribute, true, (CUfunction, int, int))                                           \
   X(cuFuncGetAttribute, cuFuncGetAttribute, true, (int*, int, CUfunction))                                          \
   X(cuMemAlloc, cuMemAlloc_v2, true, (CUdeviceptr*, size_t))                                                        \

@@ -15,6 +15,7 @@ std::string section_name(uint32_t type) {
     case kSectionOperations: return "operations";
     case kSectionWrpkit: return "wrpkit";
     case kSectionWrpkitHelpers: return "wrpkit-helpers";
+    case kSectionWrpkitMesh: return "wrpkit-mesh";
     case kSectionWrpkitManifest: return "wrpkit-manifest";
     case kSectionWrpkitSignature: return "wrpkit-signature";
     default: return fmt::format("unknown(0x{:x})", type);

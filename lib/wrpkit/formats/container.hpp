@@ -24,6 +24,9 @@ enum SectionType : uint32_t {
   // The SHA-256 of everything a loader reads (manifest.hpp) and its signature (signature.hpp).
   kSectionWrpkitManifest = 0x574B0003,
   kSectionWrpkitSignature = 0x574B0004,
+  // wrp-run's mesh kernels for every target, a fatbin compiled against the capture's Warp
+  // release headers (helper_kernels.hpp).
+  kSectionWrpkitMesh = 0x574B0005,
 };
 
 enum DeviceType : uint8_t { kDeviceCuda = 0, kDeviceCpu = 1 };

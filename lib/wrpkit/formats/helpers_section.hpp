@@ -9,7 +9,7 @@
 
 namespace wrp {
 
-// The images of a wrpkit-helpers section, with their entry points where readable.
+// The images of a wrpkit-helpers (or wrpkit-mesh) section, with their entry points where readable.
 // Throws wrp::Error(bad_input) naming the file and offset when it is malformed.
 // open_artifact calls it once.
 std::vector<Image> parse_replay_helpers(const std::string& file, const Section& s);

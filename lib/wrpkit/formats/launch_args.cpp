@@ -87,7 +87,8 @@ Bytes launch_bounds_bytes(const LaunchOp& l) {
   return b;
 }
 
-std::vector<Bytes> pack_launch_args(const LaunchOp& l, const RegionResolver& resolve, const std::string& where) {
+std::vector<Bytes> pack_launch_args(const LaunchOp& l, const RegionResolver& resolve, const std::string& where,
+                                    const HandleResolver& handle) {
   std::vector<Bytes> args;
   args.reserve(1 + l.params.size() + l.adjoint_params.size());
   args.push_back(launch_bounds_bytes(l));
@@ -104,7 +105,7 @@ std::vector<Bytes> pack_launch_args(const LaunchOp& l, const RegionResolver& res
                  fmt::format("{}: parameter {} points {} bytes into region {}, which the memory section does not hold",
                              where, p.index, r.region_offset, r.region_id));
         } else if (r.kind == kRelocHandle) {
-          patched = r.region_offset;  // no remapping without meshes (graphs with meshes are refused)
+          patched = handle ? handle(r.region_offset) : r.region_offset;  // a mesh id: the mesh built at load
         }
         put<uint64_t>(v, r.value_byte_offset, patched);
       }

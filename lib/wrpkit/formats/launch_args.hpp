@@ -39,8 +39,12 @@ Bytes launch_bounds_bytes(const LaunchOp& l);
 // unknown or the offset lies outside it.
 using RegionResolver = std::function<uint64_t(int32_t region, uint64_t offset)>;
 
-// args[0] and every param's bytes, patched. Throws wrp::Error(bad_input) naming
-// `where` for a data pointer that resolves to no region.
-std::vector<Bytes> pack_launch_args(const LaunchOp& l, const RegionResolver& resolve, const std::string& where);
+// The value a handle argument (a mesh id) takes in the replay, from the one captured.
+using HandleResolver = std::function<uint64_t(uint64_t captured)>;
+
+// args[0] and every param's bytes, patched (handles by `handle`; unchanged without one).
+// Throws wrp::Error(bad_input) naming `where` for a data pointer that resolves to no region.
+std::vector<Bytes> pack_launch_args(const LaunchOp& l, const RegionResolver& resolve, const std::string& where,
+                                    const HandleResolver& handle = {});
 
 }  // namespace wrp

@@ -68,6 +68,10 @@ std::string toolchain_text(const BuildPlan& plan, const Artifact& a, Toolset& to
     for (auto& h : plan.helpers->jobs)
       note(tools.standalone_compiler(h.release).description + " (wrp-run's helpers)",
            h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm());
+  if (plan.mesh)
+    for (auto& h : plan.mesh->jobs)
+      note(tools.source_compiler(h.release, a.meta.producer_version).description + " (wrp-run's mesh kernels)",
+           h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm());
   std::string s;
   for (auto& [tool, targets] : used) s += fmt::format("{} ({}), ", tool, fmt::join(targets, " "));
   return s + tools.packager(plan.pack_release);
@@ -90,10 +94,12 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   auto helpers = helpers_stage(plan, tools, opt, threads, progress);
   if (plan.helpers) report.compiles += plan.helpers->jobs.size();
+  if (plan.mesh) report.compiles += plan.mesh->jobs.size();
   report.toolchain = toolchain_text(plan, a, tools);
   progress.start("write", 1);
   auto output = emit_stage(plan, a, packed, helpers, opt, report.toolchain, key);
-  output.replay_helpers_bytes = helpers.size();
+  output.replay_helpers_bytes = helpers.replay.size();
+  output.mesh_kernels_bytes = helpers.mesh.size();
   output.min_driver = plan.floor.str();
   output.min_driver_from = plan.floor_from;
   if (plan.helpers) output.replay_helpers_for = plan.helpers->for_ops;
@@ -247,6 +253,7 @@ std::string report_json(const BuildReport& r) {
                                {"min_driver_from", o.min_driver_from},
                                {"replay_helpers_size", int64_t(o.replay_helpers_bytes)},
                                {"replay_helpers_for", std::move(helper_ops)},
+                               {"mesh_kernels_size", int64_t(o.mesh_kernels_bytes)},
                                {"signed_by", o.signed_by}});
   }
   return to_json(toml::table{{"outputs", std::move(outs)},
@@ -289,6 +296,9 @@ std::string report_text(const BuildReport& r) {
     if (o.replay_helpers_bytes)
       s += fmt::format("  + wrp-run's helper kernels (for {}) for every target ({} bytes)\n",
                        fmt::join(o.replay_helpers_for, ", "), o.replay_helpers_bytes);
+    if (o.mesh_kernels_bytes)
+      s += fmt::format("  + wrp-run's mesh kernels (from the capture's Warp headers) for every target ({} bytes)\n",
+                       o.mesh_kernels_bytes);
     if (o.target_arch_changed)
       s += fmt::format("  target_arch set to {} so if/while condition kernels build for every target\n", o.target_arch);
     if (!o.signed_by.empty()) s += fmt::format("  signed with Ed25519 key {}\n", o.signed_by.substr(0, 16));

@@ -79,6 +79,7 @@ struct BuildOutput {
   bool target_arch_changed = false;
   std::vector<BuiltModule> modules;
   uint64_t replay_helpers_bytes = 0;            // wrp-run's helper fatbin in the .wrp; 0: none (helper_kernels.hpp)
+  uint64_t mesh_kernels_bytes = 0;              // wrp-run's mesh kernels' fatbin; 0: none
   std::vector<std::string> replay_helpers_for;  // the ops that launch them (the replay plan's helper_ops)
   std::string signed_by;                        // the id of the key that signed its manifest (--sign); empty: unsigned
 };

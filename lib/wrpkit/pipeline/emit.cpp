@@ -122,7 +122,7 @@ void emit_unchanged(const Artifact& a, const fs::path& out) {
 }
 
 BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
-                       const Bytes& helpers, const BuildOptions& opt, const std::string& toolchain,
+                       const HelperFatbins& helpers, const BuildOptions& opt, const std::string& toolchain,
                        const SigningKey* key) {
   Container c = a.container;
   Metadata meta = a.meta;
@@ -149,14 +149,16 @@ BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vect
   if (plan.target_arch_changed) meta.target_arch = c.target_arch = plan.target_arch;
   c.find(kSectionMetadata)->data = serialize_metadata(meta);
   // Size and uncompressed size are written equal (Warp 1.19 checks every entry).
-  auto prov = serialize_provenance(provenance(plan, a, packed, reports, helpers, opt, toolchain));
+  auto prov = serialize_provenance(provenance(plan, a, packed, reports, helpers.replay, opt, toolchain));
   if (auto* s = c.find(kSectionWrpkit))
     s->data = std::move(prov);
   else
     c.sections.push_back({kSectionWrpkit, 0, 0, std::move(prov)});
   // A rebuild replaces the input's helpers (or drops them where this build has none).
-  std::erase_if(c.sections, [](const Section& s) { return s.type == kSectionWrpkitHelpers; });
-  if (!helpers.empty()) c.sections.push_back({kSectionWrpkitHelpers, 0, 0, helpers});
+  std::erase_if(c.sections,
+                [](const Section& s) { return s.type == kSectionWrpkitHelpers || s.type == kSectionWrpkitMesh; });
+  if (!helpers.replay.empty()) c.sections.push_back({kSectionWrpkitHelpers, 0, 0, helpers.replay});
+  if (!helpers.mesh.empty()) c.sections.push_back({kSectionWrpkitMesh, 0, 0, helpers.mesh});
   // Last: the manifest covers every byte above and every file of the folder.
   std::vector<SealedFile> sealed;
   for (auto& f : files)

@@ -28,6 +28,9 @@ namespace wrp {
 std::string_view embedded_replay_helpers_cu();
 std::string_view embedded_replay_algorithms_cu();
 std::string_view embedded_replay_sparse_cu();
+std::string_view embedded_replay_mesh_cu();
+
+std::string mesh_kernel_source() { return std::string(embedded_replay_mesh_cu()); }
 
 std::string helper_group(const std::string& entry) {
   auto is = [&](std::string_view prefix) { return entry.starts_with(prefix); };

@@ -15,6 +15,10 @@ std::string helper_group(const std::string& entry);
 // groups of `entries` switched on: a graph's helpers hold only what its ops launch.
 std::string replay_helper_source(const std::vector<std::string>& entries);
 
+// wrp-run's mesh kernels (kernels/replay_mesh.cu): compiled on their own, with Warp's
+// options and the native headers of the capture's release.
+std::string mesh_kernel_source();
+
 // The algorithm kernels' part of it, with the block and tile shapes the host code
 // launches with (replay/algorithms.hpp) defined in front.
 std::string algorithm_kernel_source();

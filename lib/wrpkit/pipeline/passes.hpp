@@ -29,16 +29,19 @@ struct PackedModule {
 std::vector<PackedModule> pack_stage(const BuildPlan& plan, const Artifact& a, const std::vector<Bytes>& compiled,
                                      Toolset& tools, const BuildOptions& opt, unsigned threads, Progress& progress);
 
-// wrp-run's helper kernels for plan.helpers, packed and checked (helper_kernels.cpp);
-// empty when the plan has none.
-Bytes helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOptions& opt, unsigned threads,
-                    Progress& progress);
+// wrp-run's helper kernels for plan.helpers and its mesh kernels for plan.mesh, each
+// packed into a fatbin and checked (helper_kernels.cpp); empty where the plan has none.
+struct HelperFatbins {
+  Bytes replay, mesh;
+};
+HelperFatbins helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOptions& opt, unsigned threads,
+                            Progress& progress);
 
-// Writes plan.out and its modules folder, with `helpers` (if any) as the wrpkit-helpers
-// section; returns what the report shows.
+// Writes plan.out and its modules folder, with the helper fatbins (if any) as the
+// wrpkit-helpers and wrpkit-mesh sections; returns what the report shows.
 // The output is sealed (a manifest of every byte written) and, with `key`, signed.
 BuildOutput emit_stage(const BuildPlan& plan, const Artifact& a, const std::vector<PackedModule>& packed,
-                       const Bytes& helpers, const BuildOptions& opt, const std::string& toolchain,
+                       const HelperFatbins& helpers, const BuildOptions& opt, const std::string& toolchain,
                        const SigningKey* key);
 
 // Writes the artifact as it is (a CPU graph with --allow-cpu): the same .wrp bytes and module files.

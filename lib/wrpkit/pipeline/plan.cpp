@@ -408,6 +408,13 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
     for (auto& t : plan.targets) plan.helpers->jobs.push_back({t, false, sass_need(plan, t), {}});
     if (opt.ptx == PtxMode::lowest) plan.helpers->jobs.push_back({plan.targets.front(), true, ptx_need(plan, a), {}});
   }
+  if (opt.replay_helpers && builds_meshes(a)) {
+    plan.mesh.emplace();
+    plan.mesh->for_ops = {"mesh"};
+    plan.mesh->entries = mesh_kernel_entries();
+    for (auto& t : plan.targets) plan.mesh->jobs.push_back({t, false, sass_need(plan, t), {}});
+    if (opt.ptx == PtxMode::lowest) plan.mesh->jobs.push_back({plan.targets.front(), true, ptx_need(plan, a), {}});
+  }
   plan.target_arch = a.meta.target_arch;
   auto lowest = uint32_t(plan.targets.front().number());
   if (a.ops.has_conditionals && !strict_header_arch(a.meta.version) && a.meta.target_arch != lowest) {

@@ -93,6 +93,31 @@ class Picker {
   std::map<int, std::string> errors_;
 };
 
+// wrp-run's mesh kernels: NVRTC with the capture's own Warp release headers, for every
+// job; left out with a warning where there is none (stock Warp does not need them).
+void choose_mesh_tools(BuildPlan& plan, const Artifact& a, Picker& pick) {
+  if (!plan.mesh) return;
+  std::string missing;
+  for (auto& h : plan.mesh->jobs) {
+    auto rel = pick.pick(Tool::source, h.need, h.arch);
+    auto* f = rel ? pick.facts(Tool::source, *rel) : nullptr;
+    if (f && f->warp_version == a.meta.producer_version) {
+      h.release = *rel;
+      continue;
+    }
+    missing =
+        f ? fmt::format("the warp-lang found is {}", f->warp_version)
+          : fmt::format("no NVRTC for {} with warp-lang {}'s headers found", h.arch.sm(), a.meta.producer_version);
+    break;
+  }
+  if (missing.empty()) return;
+  spdlog::warn(
+      "building without wrp-run's mesh kernels ({}): stock Warp does not need them, wrp-run will refuse "
+      "this artifact's meshes. To add them: pip install warp-lang=={} (or pass --warp DIR), then rebuild",
+      missing, a.meta.producer_version);
+  plan.mesh.reset();
+}
+
 }  // namespace
 
 void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools) {
@@ -185,6 +210,7 @@ void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools) {
                                       fmt::join(lacking, "; "), fmt::join(plan.helpers->for_ops, "/")));
     }
   }
+  choose_mesh_tools(plan, a, pick);
   r.throw_if_any();
 }
 

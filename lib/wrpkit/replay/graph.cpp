@@ -53,7 +53,7 @@ class Emitter {
     auto args = pack_launch_args(
         *n.launch,
         [&](int32_t id, uint64_t off) { return id > 0 ? res_.address(Operand::in_region(uint32_t(id), off)) : 0; },
-        n.where);
+        n.where, [&](uint64_t captured) { return res_.handle(captured); });
     std::vector<void*> ptrs;
     for (auto& b : args) ptrs.push_back(b.data());
     return kernel_node(g, prev, f, res_.clusters() ? n.cluster_grid : n.grid, n.smem, ptrs.data(), n.where);

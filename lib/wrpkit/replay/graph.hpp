@@ -25,6 +25,8 @@ class ReplayResources {
   virtual bool clusters() const = 0;
   // An entry of the artifact's helper kernels (helper_kernels.hpp).
   virtual CUfunction helper(const char* entry, const std::string& where) = 0;
+  // A handle argument as the replay passes it: a captured mesh id becomes the mesh built at load.
+  virtual uint64_t handle(uint64_t captured) const { return captured; }
 };
 
 // Appends the plan's nodes to `graph` as one chain.

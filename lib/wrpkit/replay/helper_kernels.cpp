@@ -12,4 +12,6 @@ std::vector<std::string> replay_helper_entries() {
   return out;
 }
 
+std::vector<std::string> mesh_kernel_entries() { return {kMeshBounds, kMeshInit, kMeshEdgeLength, kMeshSolidAngles}; }
+
 }  // namespace wrp

@@ -13,6 +13,7 @@
 #include "wrpkit/base/mapped_file.hpp"
 #include "wrpkit/driver/cuda_api.hpp"
 #include "wrpkit/replay/graph.hpp"
+#include "wrpkit/replay/meshes.hpp"
 #include "wrpkit/replay/support.hpp"
 
 namespace wrp {
@@ -68,6 +69,8 @@ struct Replay::State final : ReplayResources {
   std::vector<CUmodule> modules;
   std::map<std::string, CUmodule> module_by_hash;
   CUmodule helpers = nullptr;
+  CUmodule mesh_kernels = nullptr;
+  LoadedMeshes meshes;
   std::map<std::string, CUfunction> functions;  // entry name -> function (kernels and helpers)
   // One device allocation holds every region, then the constants (memcpy_h2d sources and
   // fill values), each 256-aligned as cuMemAlloc would give them: one allocation and one
@@ -88,6 +91,8 @@ struct Replay::State final : ReplayResources {
     if (stream) cu->cuStreamDestroy(stream);
     for (auto m : modules) cu->cuModuleUnload(m);
     if (helpers) cu->cuModuleUnload(helpers);
+    meshes.release(*cu);
+    if (mesh_kernels) cu->cuModuleUnload(mesh_kernels);
     if (arena) cu->cuMemFree(arena);
     if (ctx) cu->cuDevicePrimaryCtxRelease(dev);
   }
@@ -128,6 +133,20 @@ struct Replay::State final : ReplayResources {
   }
 
   bool clusters() const override { return cluster_launch; }
+  uint64_t handle(uint64_t captured) const override { return meshes.remap(captured); }
+
+  // Warp's loader builds each mesh before the graph: so does this, with wrp-run's mesh kernels.
+  void build_meshes() {
+    if (a.meta.meshes.empty()) return;
+    auto* sec = a.container.find(kSectionWrpkitMesh);  // replay_blockers required it
+    std::vector<std::string> archs;
+    for (auto& e : a.mesh_helpers) archs.push_back(e.arch.str());
+    cu->check(cu->cuModuleLoadData(&mesh_kernels, sec->data.data()),
+              fmt::format("{}: loading wrp-run's mesh kernels (built for {}; rebuild with this GPU's arch among the "
+                          "targets)",
+                          a.name(), fmt::join(archs, " ")));
+    meshes.build(*cu, a, mesh_kernels, stream, [&](uint32_t id) { return regions.at(id).first; });
+  }
 
   // Clusters of more than 8 blocks are "non-portable": the kernel must opt in, as Warp
   // does. A GPU without clusters runs the kernel unclustered, as Warp does, unless the
@@ -281,6 +300,8 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const Trust
 
   phases.mark("modules");
   cu.check(cu.cuStreamCreate(&s.stream, kCuStreamNonBlocking), "cuStreamCreate");
+  s.build_meshes();
+  phases.mark("meshes");
   cu.check(cu.cuGraphCreate(&s.graph, 0), "cuGraphCreate");
   build_graph(cu, s.ctx, s, s.graph, plan);
   if (plan.constants_size) {  // one upload of every memcpy source and fill value

@@ -2,11 +2,73 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 #include "wrpkit/artifact/raw_addresses.hpp"
+#include "wrpkit/replay/helper_kernels.hpp"
+#include "wrpkit/replay/mesh_bvh.hpp"
 
 namespace wrp {
+
+namespace {
+
+// Entries of `wanted` an image of `images` lacks (a wrp-build older than a kernel), or "".
+std::string missing_entries(const std::vector<Image>& images, const std::vector<std::string>& wanted) {
+  for (auto& img : images) {
+    if (!img.entries_known) continue;  // compressed images: unknown until load
+    std::set<std::string> have(img.entries.begin(), img.entries.end()), missing;
+    for (auto& e : wanted)
+      if (!have.count(e)) missing.insert(e);
+    if (!missing.empty()) return fmt::format("{} lack {}", img.arch.str(), fmt::join(missing, ", "));
+  }
+  return "";
+}
+
+// wrp-run builds meshes as Warp 1.19.0 lays them out, with its SAH tree (mesh_bvh.hpp),
+// through kernels compiled from that release's headers (the wrpkit-mesh section).
+void mesh_blockers(const Artifact& a, std::vector<std::string>& why) {
+  auto& meshes = a.meta.meshes;
+  if (meshes.empty()) return;
+  auto release = a.meta.producer_version;
+  if (release != kMeshWarpRelease) {
+    why.push_back(
+        fmt::format("{} mesh(es) of Warp {} (wrp-run builds meshes as Warp {} lays them out and builds "
+                    "their trees: re-capture with Warp {})",
+                    meshes.size(), release.empty() ? "1.18 or older" : release, kMeshWarpRelease, kMeshWarpRelease));
+    return;
+  }
+  for (size_t i = 0; i < meshes.size(); ++i) {
+    auto& m = meshes[i];
+    if (m.bvh_constructor != kBvhConstructorSah)
+      why.push_back(
+          fmt::format("mesh {}'s BVH constructor {} (wrp-run builds Warp's default, SAH: re-capture with "
+                      "bvh_constructor=\"sah\")",
+                      i, m.bvh_constructor == 1 ? "median" : "lbvh"));
+    auto* points = find_region(a.regions, m.points_region);
+    if (points && !points->has_initial_data)
+      why.push_back(fmt::format("mesh {}'s points (region {}) were saved without data", i, m.points_region));
+  }
+  if (a.mesh_helpers.empty()) {
+    why.push_back(
+        fmt::format("{} mesh(es) (need wrp-run's mesh kernels, which wrp-build compiles from warp-lang "
+                    "{}'s headers: rebuild the artifact with wrp-build where warp-lang=={} is installed)",
+                    meshes.size(), release, release));
+  } else if (auto lack = missing_entries(a.mesh_helpers, mesh_kernel_entries()); !lack.empty()) {
+    why.push_back(
+        fmt::format("its wrp-run mesh kernels ({}; an older wrp-build made them: rebuild the artifact "
+                    "with this one)",
+                    lack));
+  }
+}
+
+}  // namespace
+
+bool builds_meshes(const Artifact& a) {
+  auto& meshes = a.meta.meshes;
+  return !meshes.empty() && a.meta.producer_version == kMeshWarpRelease &&
+         std::all_of(meshes.begin(), meshes.end(), [](auto& m) { return m.bvh_constructor == kBvhConstructorSah; });
+}
 
 ReplayPlan plan_replay(const Artifact& a) { return plan_replay(a.ops.ops, a.regions, a.name() + ": operations"); }
 
@@ -18,25 +80,16 @@ std::vector<std::string> replay_blockers(const Artifact& a, const ReplayPlan& pl
   if (a.container.version < 15)
     why.push_back(fmt::format("format {} (Warp 1.15): its launch layout is not verified; formats 15..18 replay",
                               a.container.version));
-  if (!a.meta.meshes.empty())
-    why.push_back(fmt::format("{} mesh(es) (need Warp's mesh and BVH code)", a.meta.meshes.size()));
+  mesh_blockers(a, why);
   if (!plan.helper_entries.empty() && a.replay_helpers.empty())
     why.push_back(fmt::format("{} (need wrp-run's helper kernels, which wrp-build adds: rebuild the artifact with it)",
                               fmt::join(plan.helper_ops, ", ")));
   // Helpers from a wrp-build older than a kernel lack it (compressed images: unknown until load).
-  for (auto& img : a.replay_helpers) {
-    if (!img.entries_known) continue;
-    std::set<std::string> have(img.entries.begin(), img.entries.end()), missing;
-    for (auto& e : plan.helper_entries)
-      if (!have.count(e)) missing.insert(e);
-    if (!missing.empty()) {
-      why.push_back(
-          fmt::format("its wrp-run helper kernels ({}) lack {} (an older wrp-build made them: rebuild the "
-                      "artifact with this one)",
-                      img.arch.str(), fmt::join(missing, ", ")));
-      break;
-    }
-  }
+  if (auto lack = missing_entries(a.replay_helpers, plan.helper_entries); !lack.empty())
+    why.push_back(
+        fmt::format("its wrp-run helper kernels ({}; an older wrp-build made them: rebuild the artifact "
+                    "with this one)",
+                    lack));
   for (auto& r : find_raw_addresses(a))
     if (r.typed)  // the source says it is a 64-bit number: the value says it is an address
       why.push_back(

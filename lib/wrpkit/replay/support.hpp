@@ -13,6 +13,9 @@ namespace wrp {
 // plan (plan_replay of its ops), where the caller has it; else it is made here.
 std::vector<std::string> replay_blockers(const Artifact& a, const ReplayPlan& plan);
 std::vector<std::string> replay_blockers(const Artifact& a);
+// Whether wrp-run builds the artifact's meshes (it has some, of the Warp release and BVH
+// constructor it reproduces), so wrp-build compiles the mesh kernels for it.
+bool builds_meshes(const Artifact& a);
 // The artifact's replay plan: plan_replay of its ops over its regions.
 ReplayPlan plan_replay(const Artifact& a);
 

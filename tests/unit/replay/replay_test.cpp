@@ -13,6 +13,7 @@
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/driver/cuda_api.hpp"
+#include "wrpkit/replay/helper_kernels.hpp"
 
 using namespace wrp;
 using namespace fixtures;
@@ -88,4 +89,28 @@ TEST_CASE("replay: a GPU without clusters runs Warp's unclustered kernels, and r
     });
     CHECK(!error_of([] { Replay::start(particles_with_clusters(2), 0); }).empty());
   }
+}
+
+TEST_CASE("replay: a mesh capture's mesh is built at load, and its handle argument becomes the new mesh's id") {
+  UseFakeGpu gpu;
+  auto a = open_artifact(fixtures::mesh18());  // Warp 1.19: one mesh, winding numbers, a handle argument
+  REQUIRE(a.meta.meshes.size() == 1);
+  uint64_t captured = a.meta.meshes[0].original_id;
+  Image kernels;  // what wrp-build adds: the mesh kernels for sm_90 (the fake driver loads any bytes)
+  kernels.arch = *parse_arch("sm_90");
+  kernels.entries = mesh_kernel_entries();
+  kernels.entries_known = true;
+  a.mesh_helpers = {kernels};
+  a.container.sections.push_back({kSectionWrpkitMesh, 0, 0, Bytes{1, 2, 3, 4}});
+  auto r = Replay::start(std::move(a), 0);
+  CHECK(g_gpu.launched ==
+        std::vector<std::string>{kMeshBounds, kMeshInit, kMeshEdgeLength, kMeshSolidAngles});  // as Warp's loader
+  const Node* query = nullptr;
+  for (auto& n : g_nodes)
+    if (n.what.find("mesh_queries_handle") != std::string::npos) query = &n;
+  REQUIRE(query);
+  CHECK(query->first_param != captured);
+  CHECK(g_gpu.memory.count(query->first_param) == 1);  // the descriptor opens the mesh's own allocation
+  r.reset();
+  CHECK(g_gpu.memory.count(query->first_param) == 0);  // freed with the replay
 }

@@ -45,7 +45,7 @@ TEST_CASE("replay_blockers: helper kernels from an older wrp-build that lack an 
   old.entries_known = true;
   a.replay_helpers = {old};
   auto why = joined(replay_blockers(a));
-  CHECK(why.find("its wrp-run helper kernels (sm_90) lack wrpkit_radix_histogram_k32, wrpkit_radix_histogram_k64, "
+  CHECK(why.find("its wrp-run helper kernels (sm_90 lack wrpkit_radix_histogram_k32, wrpkit_radix_histogram_k64, "
                  "wrpkit_radix_scatter_k32_v32") != std::string::npos);
   CHECK(why.find("rebuild the artifact with this one") != std::string::npos);
   a.replay_helpers[0].entries = replay_helper_entries();  // this wrp-build's: only the CPU graph remains

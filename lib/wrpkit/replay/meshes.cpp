@@ -1,0 +1,186 @@
+#include "wrpkit/replay/meshes.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "wrpkit/base/error.hpp"
+#include "wrpkit/replay/helper_kernels.hpp"
+#include "wrpkit/replay/mesh_bvh.hpp"
+
+namespace wrp {
+
+namespace {
+
+constexpr unsigned kBlock = 256;
+constexpr uint64_t kAlign = 256;
+
+uint64_t aligned(uint64_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
+unsigned blocks(uint64_t n) {
+  return unsigned(std::max<uint64_t>(1, std::min<uint64_t>((n + kBlock - 1) / kBlock, 65535)));
+}
+
+// One mesh's device arrays, laid out in one allocation in this order.
+struct MeshMemory {
+  CUdeviceptr descriptor = 0, lowers = 0, uppers = 0, solid_angles = 0, node_lowers = 0, node_uppers = 0, parents = 0,
+              counts = 0, primitives = 0, root = 0;
+  uint64_t size = 0;
+
+  MeshMemory(uint64_t tris, bool winding, uint64_t descriptor_bytes, uint64_t solid_angle_bytes) {
+    uint64_t nodes = 2 * tris - 1;
+    auto part = [&](CUdeviceptr& at, uint64_t bytes) {
+      at = size;
+      size += aligned(bytes);
+    };
+    part(descriptor, descriptor_bytes);
+    part(lowers, tris * 12);
+    part(uppers, tris * 12);
+    if (winding) part(solid_angles, 2 * tris * solid_angle_bytes);  // as Warp allocates them
+    part(node_lowers, nodes * 16);
+    part(node_uppers, nodes * 16);
+    part(parents, nodes * 4);
+    part(counts, nodes * 4);
+    part(primitives, tris * 4);
+    part(root, 4);
+  }
+  void place(CUdeviceptr base) {
+    for (auto* p : {&descriptor, &lowers, &uppers, &node_lowers, &node_uppers, &parents, &counts, &primitives, &root})
+      *p += base;
+    if (solid_angles) solid_angles += base;
+  }
+};
+
+class MeshBuilder {
+ public:
+  MeshBuilder(const CudaApi& cu, CUmodule module, CUstream stream) : cu_(cu), module_(module), stream_(stream) {
+    CUdeviceptr at = 0;
+    size_t bytes = 0;
+    cu_.check(cu_.cuModuleGetGlobal(&at, &bytes, module_, kMeshSizes), "wrp-run's mesh kernels: their sizes");
+    uint64_t sizes[2] = {0, 0};
+    if (bytes != sizeof sizes)
+      fail(Exit::bad_input, fmt::format("wrp-run's mesh kernels: {} holds {} bytes, not 16", kMeshSizes, bytes));
+    cu_.check(cu_.cuMemcpyDtoH(sizes, at, sizeof sizes), "wrp-run's mesh kernels: their sizes");
+    descriptor_bytes_ = sizes[0];
+    solid_angle_bytes_ = sizes[1];
+  }
+
+  // The mesh's descriptor address; `memory` gets the allocation to free.
+  CUdeviceptr build(const MeshRecord& m, CUdeviceptr points, CUdeviceptr indices, CUdeviceptr velocities,
+                    std::vector<CUdeviceptr>& memory, const std::string& where) {
+    int32_t n = m.num_tris;
+    bool winding = m.winding != 0;
+    MeshMemory mm(uint64_t(n), winding, descriptor_bytes_, solid_angle_bytes_);
+    CUdeviceptr base = 0;
+    cu_.check(cu_.cuMemAlloc(&base, mm.size), fmt::format("{}: cuMemAlloc of {} bytes", where, mm.size));
+    memory.push_back(base);
+    mm.place(base);
+    launch(kMeshBounds, blocks(uint64_t(n)), where, n, points, indices, mm.lowers, mm.uppers);
+    auto bvh = host_tree(mm, n, m.bvh_leaf_size, where);
+    upload(mm, bvh, where);
+    launch(kMeshInit, 1, where, mm.descriptor, points, velocities, indices, m.num_points, n, mm.lowers, mm.uppers,
+           mm.solid_angles, mm.node_lowers, mm.node_uppers, mm.parents, mm.counts, mm.primitives, mm.root,
+           bvh.max_depth, bvh.max_nodes, bvh.num_nodes, bvh.num_leaf_nodes, bvh.leaf_size, kBvhConstructorSah);
+    launch(kMeshEdgeLength, 1, where, n, points, indices, mm.descriptor);
+    if (winding)
+      launch(kMeshSolidAngles, unsigned((uint64_t(bvh.num_leaf_nodes) + kBlock - 1) / kBlock), where,
+             bvh.num_leaf_nodes, mm.parents, mm.counts, mm.node_lowers, mm.node_uppers, points, indices, mm.primitives,
+             mm.solid_angles);
+    cu_.check(cu_.cuStreamSynchronize(stream_), where + ": building the mesh");
+    return mm.descriptor;
+  }
+
+ private:
+  // As Warp: the bounds come back from the GPU, the tree is built on the host.
+  HostBvh host_tree(const MeshMemory& mm, int32_t n, int leaf_size, const std::string& where) {
+    std::vector<Vec3f> lo(static_cast<size_t>(n)), hi(static_cast<size_t>(n));
+    cu_.check(cu_.cuStreamSynchronize(stream_), where + ": triangle bounds");
+    cu_.check(cu_.cuMemcpyDtoH(lo.data(), mm.lowers, lo.size() * 12), where + ": triangle bounds");
+    cu_.check(cu_.cuMemcpyDtoH(hi.data(), mm.uppers, hi.size() * 12), where + ": triangle bounds");
+    auto bvh = build_sah_bvh(lo, hi, leaf_size);
+    reorder_leaves_first(bvh);
+    return bvh;
+  }
+
+  void upload(const MeshMemory& mm, const HostBvh& bvh, const std::string& where) {
+    auto put = [&](CUdeviceptr to, const void* from, size_t bytes) {
+      cu_.check(cu_.cuMemcpyHtoD(to, from, bytes), where + ": the BVH");
+    };
+    size_t nodes = size_t(bvh.max_nodes);
+    std::vector<int32_t> zeros(nodes, 0);
+    put(mm.node_lowers, bvh.lowers.data(), nodes * 16);
+    put(mm.node_uppers, bvh.uppers.data(), nodes * 16);
+    put(mm.parents, bvh.parents.data(), nodes * 4);
+    put(mm.counts, zeros.data(), nodes * 4);  // the solid-angle pass counts finished children
+    put(mm.primitives, bvh.primitive_indices.data(), bvh.primitive_indices.size() * 4);
+    put(mm.root, &bvh.root, 4);
+  }
+
+  template <class... Args>
+  void launch(const char* entry, unsigned grid, const std::string& where, Args... args) {
+    CUfunction f = nullptr;
+    cu_.check(cu_.cuModuleGetFunction(&f, module_, entry), fmt::format("{}: wrp-run's mesh kernel {}", where, entry));
+    void* params[] = {&args...};
+    cu_.check(cu_.cuLaunchKernel(f, grid, 1, 1, kBlock, 1, 1, 0, stream_, params, nullptr),
+              fmt::format("{}: {}", where, entry));
+  }
+
+  const CudaApi& cu_;
+  CUmodule module_;
+  CUstream stream_;
+  uint64_t descriptor_bytes_ = 0, solid_angle_bytes_ = 0;
+};
+
+}  // namespace
+
+void LoadedMeshes::build(const CudaApi& cu, const Artifact& a, CUmodule module, CUstream stream,
+                         const RegionAddress& region) {
+  MeshBuilder builder(cu, module, stream);
+  for (size_t i = 0; i < a.meta.meshes.size(); ++i) {
+    auto& m = a.meta.meshes[i];
+    auto where = fmt::format("{}: mesh {}", a.name(), i);
+    CUdeviceptr velocities = m.velocities_region ? region(m.velocities_region) : 0;
+    ids_[m.original_id] =
+        builder.build(m, region(m.points_region), region(m.indices_region), velocities, memory_, where);
+  }
+  patch_saved_handles(cu, a, region);
+}
+
+// Warp saved where memory holds handles (a struct array of mesh ids, say); each slot that
+// held a captured id gets the new one. Slots are read from the saved data, never the live copy.
+void LoadedMeshes::patch_saved_handles(const CudaApi& cu, const Artifact& a, const RegionAddress& region) {
+  auto& mem = a.container.require(kSectionMemory, a.name());
+  for (size_t i = 0; i < a.meta.ptr_locations.size(); ++i) {
+    auto& loc = a.meta.ptr_locations[i];
+    auto* r = find_region(a.regions, loc.region_id);
+    auto where = fmt::format("{}: metadata.ptr_locations[{}]", a.name(), i);
+    if (!loc.count) continue;
+    if (!r || loc.offset > r->size || r->size - loc.offset < 8 || (!loc.stride && loc.count != 1) ||
+        (loc.stride && loc.count - 1 > (r->size - loc.offset - 8) / loc.stride))
+      fail(Exit::bad_input, fmt::format("{}: {} handle slot(s) every {} bytes from offset {} lie outside region {}; "
+                                        "the capture is damaged: re-save it",
+                                        where, loc.count, loc.stride, loc.offset, loc.region_id));
+    if (!r->has_initial_data) continue;
+    auto saved = initial_data(*r, mem.data, mem.file_offset, r->size);
+    for (uint64_t k = 0, at = loc.offset; k < loc.count; ++k, at += loc.stride) {
+      uint64_t id = 0;
+      std::memcpy(&id, saved.data() + at, 8);
+      auto it = ids_.find(id);
+      if (it == ids_.end()) continue;
+      cu.check(cu.cuMemcpyHtoD(region(loc.region_id) + at, &it->second, 8), where);
+    }
+  }
+}
+
+uint64_t LoadedMeshes::remap(uint64_t captured) const {
+  auto it = ids_.find(captured);
+  return it == ids_.end() ? captured : it->second;
+}
+
+void LoadedMeshes::release(const CudaApi& cu) {
+  for (auto p : memory_) cu.cuMemFree(p);
+  memory_.clear();
+  ids_.clear();
+}
+
+}  // namespace wrp
