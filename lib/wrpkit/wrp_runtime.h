@@ -78,6 +78,35 @@ WRP_API wrp_status wrp_param_size(const wrp_graph* g, const char* name, uint64_t
  * Both wait for replays on the graph's own stream first. */
 WRP_API wrp_status wrp_set_param(wrp_graph* g, const char* name, const void* data, uint64_t size);
 WRP_API wrp_status wrp_get_param(wrp_graph* g, const char* name, void* data, uint64_t size);
+/* Zero-copy bindings. wrp_param_device_ptr: the device address (a CUdeviceptr) a replay
+ * reads and writes for the binding, and its size: the graph's own region, or the memory
+ * bound to it. The caller's kernels and async copies may use it on its own streams,
+ * ordered with wrp_launch as any CUDA work is (same stream, or events).
+ * wrp_bind_param: from the next wrp_launch on, the replay uses `size` bytes at `device_ptr`
+ * instead of its own region: every kernel argument, copy, fill and helper operand that
+ * refers to the binding follows (the graph is rebuilt once from its plan). Rules:
+ *   - `size` is exactly the binding's size; `device_ptr` is memory of the graph's device and
+ *     context, aligned to 256 bytes (as cuMemAlloc and Warp's allocator give it), not
+ *     overlapping memory bound to another binding nor the graph's own;
+ *   - the region's initial contents are not copied: the memory holds what the caller put there;
+ *   - the memory must stay allocated until it is unbound (device_ptr 0 goes back to the
+ *     region) or the graph is unloaded; a launch in flight uses the binding it was made with;
+ *   - binding waits for replays on the graph's own stream; replays the caller launched on
+ *     other streams must have finished (synchronise them first);
+ *   - a binding a mesh is built from (its points, indices, velocities) cannot be bound: the
+ *     mesh was built at load from the region (WRP_ERROR_USAGE).
+ * Not thread-safe with other calls on the same graph. */
+WRP_API wrp_status wrp_param_device_ptr(const wrp_graph* g, const char* name, uint64_t* device_ptr, uint64_t* size);
+WRP_API wrp_status wrp_bind_param(wrp_graph* g, const char* name, uint64_t device_ptr, uint64_t size);
+/* Joining the caller's CUDA graph: adds the replay's nodes to `graph` (a CUgraph the caller
+ * owns), the first after the `dep_count` nodes `deps` (CUgraphNode; none: at a start of the
+ * graph), as a chain; `*last` gets its last node (NULL: the replay has no nodes, `deps` stand).
+ * If/while conditional nodes and their handles are made in `graph` itself (CUDA refuses
+ * conditional nodes inside a child graph), so graphs with if/while join too. The nodes use
+ * this graph's memory (regions or bound memory, as bound now) and modules: keep it loaded,
+ * and its bindings unchanged, while the caller's graph may launch. One call per place the
+ * replay should run; the caller instantiates and launches its graph as usual. */
+WRP_API wrp_status wrp_add_to_graph(wrp_graph* g, void* graph, void* const* deps, size_t dep_count, void** last);
 /* One replay: one CUDA graph launch on `stream` (a CUstream; NULL: the graph's own). Asynchronous. */
 WRP_API wrp_status wrp_launch(wrp_graph* g, void* stream);
 WRP_API wrp_status wrp_synchronize(wrp_graph* g);

@@ -237,6 +237,9 @@ inline CUgraphNode record(Node n, CUgraph g, const CUgraphNode* deps, size_t k) 
 
 // Kernel functions are named by their pointer value: 1..n for the capture's, 100+ for helpers.
 inline std::map<uintptr_t, std::string> g_function_names;
+// Record each capture kernel's first parameter (Node::first_param): on while a UseFakeGpu is,
+// whose real captures' kernels all have one.
+inline bool g_first_params = false;
 
 inline CUresult fake_kernel(CUgraphNode* out, CUgraph g, const CUgraphNode* d, size_t k, const CuKernelNodeParams* p) {
   Node n;
@@ -249,8 +252,8 @@ inline CUresult fake_kernel(CUgraphNode* out, CUgraph g, const CUgraphNode* d, s
   if (n.what.find(kHelperSetCondition) == std::string::npos && n.what.find(kHelperSetIfElse) == std::string::npos &&
       n.what.find(kHelperMemtile) == std::string::npos)
     count = n.what.find("wrpkit_") == std::string::npos ? 0 : 1;
-  if (n.what.find("wrpkit_") == std::string::npos && p->kernelParams && p->kernelParams[1])
-    std::memcpy(&n.first_param, p->kernelParams[1], 8);  // [0] is the launch bounds
+  // [0] is the launch bounds; only where the test says every capture kernel has a parameter
+  if (g_first_params && n.what.find("wrpkit_") == std::string::npos) std::memcpy(&n.first_param, p->kernelParams[1], 8);
   for (size_t i = 0; i < count; ++i) {
     uint64_t v = 0;
     bool four = (n.what.find(kHelperMemtile) != std::string::npos && i == 4) ||
@@ -429,8 +432,12 @@ class UseFakeGpu {
     g_function_names.clear();
     if (setup) setup(g_gpu);
     use_cuda_api_for_tests(&api_);
+    g_first_params = true;
   }
-  ~UseFakeGpu() { use_cuda_api_for_tests(nullptr); }
+  ~UseFakeGpu() {
+    use_cuda_api_for_tests(nullptr);
+    g_first_params = false;
+  }
   UseFakeGpu(const UseFakeGpu&) = delete;
   UseFakeGpu& operator=(const UseFakeGpu&) = delete;
 

@@ -17,38 +17,43 @@ class Emitter {
   Emitter(const CudaApi& cu, CUcontext ctx, ReplayResources& res, const ReplayPlan& plan)
       : cu_(cu), ctx_(ctx), res_(res), handles_(plan.handles, 0), made_(plan.handles, false) {}
 
-  // Appends `nodes` after `prev` (nullptr: the graph's first node); returns the chain's last node.
-  CUgraphNode chain(CUgraph g, CUgraphNode prev, const std::vector<PlanNode>& nodes) {
+  // Appends `nodes` as a chain whose first node follows `deps` (none: a start of the
+  // graph); returns the chain's last node, nullptr for no nodes.
+  CUgraphNode chain(CUgraph g, std::vector<CUgraphNode> deps, const std::vector<PlanNode>& nodes) {
+    CUgraphNode last = nullptr;
     for (auto& n : nodes) {
       switch (n.kind) {
-        case PlanNode::Kind::launch: prev = launch(g, prev, n); break;
-        case PlanNode::Kind::helper: prev = helper(g, prev, n); break;
-        case PlanNode::Kind::copy: prev = copy(g, prev, n); break;
-        case PlanNode::Kind::memset: prev = memset(g, prev, n); break;
-        case PlanNode::Kind::conditional: prev = conditional(g, prev, n); break;
+        case PlanNode::Kind::launch: last = launch(g, deps, n); break;
+        case PlanNode::Kind::helper: last = helper(g, deps, n); break;
+        case PlanNode::Kind::copy: last = copy(g, deps, n); break;
+        case PlanNode::Kind::memset: last = memset(g, deps, n); break;
+        case PlanNode::Kind::conditional: last = conditional(g, deps, n); break;
       }
+      deps.assign(1, last);
     }
-    return prev;
+    return last;
   }
 
  private:
+  using Deps = std::vector<CUgraphNode>;
+
   template <class F>
-  CUgraphNode add(CUgraphNode prev, const std::string& what, F&& make) {
+  CUgraphNode add(const Deps& deps, const std::string& what, F&& make) {
     CUgraphNode n = nullptr;
-    cu_.check(make(&n, prev ? &prev : nullptr, prev ? 1 : 0), what);
+    cu_.check(make(&n, deps.empty() ? nullptr : deps.data(), deps.size()), what);
     return n;
   }
 
-  CUgraphNode kernel_node(CUgraph g, CUgraphNode prev, CUfunction f, LaunchGrid grid, unsigned smem, void** args,
+  CUgraphNode kernel_node(CUgraph g, const Deps& deps, CUfunction f, LaunchGrid grid, unsigned smem, void** args,
                           const std::string& w) {
     CuKernelNodeParams p{f, grid.x, grid.y, grid.z, grid.block, 1, 1, smem, args, nullptr};
     // The driver copies the argument bytes into the node: they need not outlive this call.
-    return add(prev, w, [&](CUgraphNode* n, const CUgraphNode* d, size_t k) {
+    return add(deps, w, [&](CUgraphNode* n, const CUgraphNode* d, size_t k) {
       return cu_.cuGraphAddKernelNode(n, g, d, k, &p);
     });
   }
 
-  CUgraphNode launch(CUgraph g, CUgraphNode prev, const PlanNode& n) {
+  CUgraphNode launch(CUgraph g, const Deps& deps, const PlanNode& n) {
     auto f = res_.kernel(*n.launch, n.where);
     auto args = pack_launch_args(
         *n.launch,
@@ -56,7 +61,7 @@ class Emitter {
         n.where, [&](uint64_t captured) { return res_.handle(captured); });
     std::vector<void*> ptrs;
     for (auto& b : args) ptrs.push_back(b.data());
-    return kernel_node(g, prev, f, res_.clusters() ? n.cluster_grid : n.grid, n.smem, ptrs.data(), n.where);
+    return kernel_node(g, deps, f, res_.clusters() ? n.cluster_grid : n.grid, n.smem, ptrs.data(), n.where);
   }
 
   // A conditional's handle, made in the graph that first uses it (where its node goes).
@@ -76,7 +81,7 @@ class Emitter {
   }
 
   // Each argument's bytes as wide as the kernel declares it, in one buffer of 8-byte slots.
-  CUgraphNode helper(CUgraph g, CUgraphNode prev, const PlanNode& n) {
+  CUgraphNode helper(CUgraph g, const Deps& deps, const PlanNode& n) {
     std::vector<uint64_t> slots(n.args.size());
     std::vector<void*> ptrs(n.args.size());
     for (size_t i = 0; i < n.args.size(); ++i) {
@@ -87,38 +92,38 @@ class Emitter {
       std::memcpy(&slots[i], &v, sizeof v);  // little-endian: a 4-byte parameter is the low half
       ptrs[i] = &slots[i];
     }
-    return kernel_node(g, prev, res_.helper(n.entry.c_str(), n.where), n.grid, 0, ptrs.data(), n.where);
+    return kernel_node(g, deps, res_.helper(n.entry.c_str(), n.where), n.grid, 0, ptrs.data(), n.where);
   }
 
-  CUgraphNode copy(CUgraph g, CUgraphNode prev, const PlanNode& n) {
+  CUgraphNode copy(CUgraph g, const Deps& deps, const PlanNode& n) {
     CuMemcpy3D p{};
     p.srcMemoryType = p.dstMemoryType = kCuMemoryTypeDevice;
     p.srcDevice = res_.address(n.src);
     p.dstDevice = res_.address(n.dst);
     p.WidthInBytes = n.bytes;
     p.Height = p.Depth = 1;
-    return add(prev, n.where, [&](CUgraphNode* node, const CUgraphNode* d, size_t k) {
+    return add(deps, n.where, [&](CUgraphNode* node, const CUgraphNode* d, size_t k) {
       return cu_.cuGraphAddMemcpyNode(node, g, d, k, &p, ctx_);
     });
   }
 
-  CUgraphNode memset(CUgraph g, CUgraphNode prev, const PlanNode& n) {
+  CUgraphNode memset(CUgraph g, const Deps& deps, const PlanNode& n) {
     CuMemsetNodeParams p{res_.address(n.dst), 0, n.value, 1, n.bytes, 1};
-    return add(prev, n.where, [&](CUgraphNode* node, const CUgraphNode* d, size_t k) {
+    return add(deps, n.where, [&](CUgraphNode* node, const CUgraphNode* d, size_t k) {
       return cu_.cuGraphAddMemsetNode(node, g, d, k, &p, ctx_);
     });
   }
 
-  // A conditional node after `prev`, then its body built into the one graph it owns.
-  CUgraphNode conditional(CUgraph g, CUgraphNode prev, const PlanNode& n) {
+  // A conditional node after `deps`, then its body built into the one graph it owns.
+  CUgraphNode conditional(CUgraph g, const Deps& deps, const PlanNode& n) {
     CuGraphNodeParams p{};
     p.type = kCuGraphNodeConditional;
     p.conditional = {handle(g, n.handle, n.where), n.cond == CondKind::while_ ? kCuCondWhile : kCuCondIf, 1, nullptr,
                      ctx_};
-    auto node = add(prev, n.where + ": conditional node", [&](CUgraphNode* out, const CUgraphNode* d, size_t k) {
+    auto node = add(deps, n.where + ": conditional node", [&](CUgraphNode* out, const CUgraphNode* d, size_t k) {
       return cu_.cuGraphAddNode(out, g, d, k, &p);
     });
-    chain(p.conditional.phGraph_out[0], nullptr, n.body);
+    chain(p.conditional.phGraph_out[0], {}, n.body);
     return node;
   }
 
@@ -132,7 +137,12 @@ class Emitter {
 }  // namespace
 
 void build_graph(const CudaApi& cu, CUcontext ctx, ReplayResources& res, CUgraph graph, const ReplayPlan& plan) {
-  Emitter(cu, ctx, res, plan).chain(graph, nullptr, plan.nodes);
+  Emitter(cu, ctx, res, plan).chain(graph, {}, plan.nodes);
+}
+
+CUgraphNode append_graph(const CudaApi& cu, CUcontext ctx, ReplayResources& res, CUgraph graph, const ReplayPlan& plan,
+                         const std::vector<CUgraphNode>& deps) {
+  return Emitter(cu, ctx, res, plan).chain(graph, deps, plan.nodes);
 }
 
 }  // namespace wrp

@@ -5,6 +5,7 @@
 // addresses and its nodes into driver calls.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "wrpkit/driver/cuda_api.hpp"
 #include "wrpkit/replay/plan.hpp"
@@ -31,5 +32,10 @@ class ReplayResources {
 
 // Appends the plan's nodes to `graph` as one chain.
 void build_graph(const CudaApi& cu, CUcontext ctx, ReplayResources& res, CUgraph graph, const ReplayPlan& plan);
+// The same chain in a graph someone else owns, its first node after `deps` (none: a start
+// of that graph); conditional nodes and their handles go into that graph itself. Returns
+// the chain's last node (nullptr: the plan has no nodes).
+CUgraphNode append_graph(const CudaApi& cu, CUcontext ctx, ReplayResources& res, CUgraph graph, const ReplayPlan& plan,
+                         const std::vector<CUgraphNode>& deps);
 
 }  // namespace wrp

@@ -77,8 +77,11 @@ struct Replay::State final : ReplayResources {
   // upload of the constants instead of one of each per region and op.
   CUdeviceptr arena = 0;
   std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> regions;  // id -> (address, size)
-  uint64_t constants_at = 0, scratch_at = 0;                     // the plan's constants and scratch areas
-  std::map<std::string, uint32_t> bindings;                      // name -> region id
+  std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> bound;    // id -> the caller's memory (bind_param)
+  uint64_t arena_size = 0;
+  ReplayPlan plan;                            // kept: a binding's new address is one rebuild of the graph from it
+  uint64_t constants_at = 0, scratch_at = 0;  // the plan's constants and scratch areas
+  std::map<std::string, uint32_t> bindings;   // name -> region id
   int ordinal = 0;
   bool cluster_launch = false;  // the GPU launches thread-block clusters (asked only when a launch has them)
 
@@ -100,6 +103,8 @@ struct Replay::State final : ReplayResources {
   CUdeviceptr address(const Operand& p) const override {
     switch (p.area) {
       case Operand::Area::region: {
+        if (auto b = bound.find(p.region); b != bound.end())
+          return p.offset > b->second.second ? 0 : b->second.first + p.offset;
         auto it = regions.find(p.region);
         if (it == regions.end() || !it->second.first || p.offset > it->second.second) return 0;
         return it->second.first + p.offset;
@@ -134,6 +139,37 @@ struct Replay::State final : ReplayResources {
 
   bool clusters() const override { return cluster_launch; }
   uint64_t handle(uint64_t captured) const override { return meshes.remap(captured); }
+
+  // The graph again from the plan, with the operands' current addresses.
+  void rebuild_graph() {
+    cu->check(cu->cuStreamSynchronize(stream), "cuStreamSynchronize");
+    if (exec) cu->cuGraphExecDestroy(exec);
+    if (graph) cu->cuGraphDestroy(graph);
+    exec = nullptr;
+    graph = nullptr;
+    cu->check(cu->cuGraphCreate(&graph, 0), "cuGraphCreate");
+    build_graph(*cu, ctx, *this, graph, plan);
+    cu->check(cu->cuGraphInstantiateWithFlags(&exec, graph, 0), "cuGraphInstantiate");
+  }
+
+  // What bind_param refuses, one line each (usage).
+  void check_binding(const std::string& name, uint32_t id, uint64_t ptr, uint64_t size, uint64_t want) const {
+    auto refuse = [&](const std::string& why) { fail(Exit::usage, fmt::format("bind_param {}: {}", name, why)); };
+    if (size != want) refuse(fmt::format("{} bytes given, its region holds {}", size, want));
+    if (ptr % kAreaAlign)
+      refuse(
+          fmt::format("address {:#x} is not {}-byte aligned (as cuMemAlloc and Warp align arrays)", ptr, kAreaAlign));
+    auto overlaps = [&](uint64_t at, uint64_t n) { return ptr < at + n && at < ptr + std::max<uint64_t>(size, 1); };
+    if (overlaps(arena, arena_size)) refuse("the memory lies inside this replay's own regions");
+    for (auto& [other, mem] : bound)
+      if (other != id && overlaps(mem.first, mem.second))
+        refuse(fmt::format("the memory overlaps the memory bound to region {}", other));
+    for (size_t i = 0; i < a.meta.meshes.size(); ++i) {
+      auto& m = a.meta.meshes[i];
+      if (id == m.points_region || id == m.indices_region || id == m.velocities_region)
+        refuse(fmt::format("mesh {} is built from it at load; bind another binding, or set it with set_param", i));
+    }
+  }
 
   // Warp's loader builds each mesh before the graph: so does this, with wrp-run's mesh kernels.
   void build_meshes() {
@@ -278,6 +314,7 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const Trust
   s.constants_at = place(plan.constants_size, "the graph's constants");
   s.scratch_at = place(plan.scratch_size, "the algorithm ops' scratch");
   cu.check(cu.cuMemAlloc(&s.arena, size), fmt::format("cuMemAlloc of {} bytes for the regions", size));
+  s.arena_size = size;
   auto& mem = a.container.require(kSectionMemory, a.name());
   for (auto& reg : a.regions) {
     auto& r = s.regions[reg.id];
@@ -312,6 +349,7 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const Trust
   phases.mark("graph");
   cu.check(cu.cuGraphInstantiateWithFlags(&s.exec, s.graph, 0), "cuGraphInstantiate");
   phases.mark("instantiate");
+  s.plan = std::move(plan);  // the nodes point into s.a, which stays
   return r;
 }
 
@@ -319,14 +357,33 @@ Replay::~Replay() = default;
 
 uint64_t Replay::param_size(const std::string& name) const { return binding_size(s_->a, name); }
 
-// The binding's region address once `size` is checked against it and earlier replays finished.
+// The binding's address (its region, or the memory bound to it) once `size` is checked
+// against it and earlier replays finished.
 static CUdeviceptr binding_ready(Replay::State& s, uint64_t want, const std::string& name, uint64_t size,
                                  const char* call) {
   if (size != want)
     fail(Exit::usage, fmt::format("{} {}: {} bytes given, its region holds {}", call, name, size, want));
   s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
   s.cu->check(s.cu->cuStreamSynchronize(s.stream), "cuStreamSynchronize");
-  return s.regions.at(s.bindings.at(name)).first;
+  return s.address(Operand::in_region(s.bindings.at(name), 0));
+}
+
+std::pair<uint64_t, uint64_t> Replay::param_device_ptr(const std::string& name) const {
+  uint64_t size = param_size(name);
+  return {s_->address(Operand::in_region(s_->bindings.at(name), 0)), size};
+}
+
+void Replay::bind_param(const std::string& name, uint64_t ptr, uint64_t size) {
+  auto& s = *s_;
+  uint64_t want = param_size(name);
+  uint32_t id = s.bindings.at(name);
+  if (ptr) s.check_binding(name, id, ptr, size, want);
+  s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
+  if (ptr)
+    s.bound[id] = {ptr, size};
+  else if (!s.bound.erase(id))
+    return;  // nothing was bound: the graph stands
+  s.rebuild_graph();
 }
 
 void Replay::set_param(const std::string& name, const void* data, uint64_t size) {
@@ -337,6 +394,15 @@ void Replay::set_param(const std::string& name, const void* data, uint64_t size)
 void Replay::get_param(const std::string& name, void* data, uint64_t size) {
   auto p = binding_ready(*s_, param_size(name), name, size, "get_param");
   if (size) s_->cu->check(s_->cu->cuMemcpyDtoH(data, p, size), "get_param " + name);
+}
+
+void* Replay::add_to_graph(void* graph, const std::vector<void*>& deps) {
+  auto& s = *s_;
+  if (!graph) fail(Exit::usage, "add_to_graph: the graph is NULL");
+  s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
+  std::vector<CUgraphNode> after;
+  for (auto* d : deps) after.push_back(static_cast<CUgraphNode>(d));
+  return append_graph(*s.cu, s.ctx, s, static_cast<CUgraph>(graph), s.plan, after);
 }
 
 void Replay::launch(void* stream) {

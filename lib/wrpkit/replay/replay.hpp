@@ -4,12 +4,12 @@
 // (launch_args.hpp) and builds the op stream into one CUDA graph
 // (graph.hpp), so a replay is one graph launch, as in Warp.
 //
-// Replayed: kernel launches, memcpy host->device and device->device, memset,
-// alloc, and, with the helper kernels wrp-build adds (helper_kernels.hpp),
-// memtile, if/while (conditional graph nodes), scan, radix and segmented sort,
-// run-length encode and reduction (algorithms.hpp). Refused at load,
-// naming them (support.hpp): BSR, BVH and hash-grid ops, meshes,
-// thread-block clusters, CPU graphs, formats before 15.
+// Replayed: kernel launches (thread-block clusters too), memcpy host->device and
+// device->device, memset, alloc, and, with the helper kernels wrp-build adds
+// (helper_kernels.hpp), memtile, if/while (conditional graph nodes), scan, radix and
+// segmented sort, run-length encode, reduction (algorithms.hpp), BSR from triplets and
+// transpose (sparse.hpp), and Warp 1.19 meshes (meshes.hpp). Refused at load, naming
+// them (support.hpp): BVH and hash-grid ops, other meshes, CPU graphs, formats before 15.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -44,6 +44,21 @@ class Replay {
   uint64_t param_size(const std::string& name) const;
   void set_param(const std::string& name, const void* data, uint64_t size);
   void get_param(const std::string& name, void* data, uint64_t size);
+  // The device address a replay reads and writes for the binding, and its size: the
+  // caller's memory where bind_param gave some, else the replay's own region.
+  std::pair<uint64_t, uint64_t> param_device_ptr(const std::string& name) const;
+  // Zero-copy: from the next launch on, every operand of the binding's region (kernel
+  // arguments, copies, fills, helper operands) is `size` bytes at `ptr` (device memory of
+  // this replay's device, 256-byte aligned as cuMemAlloc gives it) instead of the region;
+  // ptr 0 goes back to the region. One rebuild of the graph from the replay plan. Throws
+  // usage for a size other than the binding's, misalignment, memory that overlaps another
+  // bound binding or this replay's own, and a binding a mesh is built from.
+  void bind_param(const std::string& name, uint64_t ptr, uint64_t size);
+  // The replay's nodes added to the caller's CUDA graph `graph` after its nodes `deps`
+  // (none: at a start of it), conditional nodes and handles in that graph itself; returns
+  // the last node added (nullptr: the replay has no nodes). They use this replay's memory
+  // and modules: it must outlive every launch of the caller's graph.
+  void* add_to_graph(void* graph, const std::vector<void*>& deps);
   // One graph launch on `stream` (nullptr: the replay's own stream); asynchronous.
   void launch(void* stream = nullptr);
   void synchronize();

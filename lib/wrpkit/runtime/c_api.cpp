@@ -144,6 +144,21 @@ wrp_status wrp_get_param(wrp_graph* g, const char* name, void* data, uint64_t si
   return guarded([&] { g->replay->get_param(name, data, size); });
 }
 
+wrp_status wrp_param_device_ptr(const wrp_graph* g, const char* name, uint64_t* device_ptr, uint64_t* size) {
+  if (!g || !name || !device_ptr || !size) return null_argument("graph, name, device_ptr or size");
+  return guarded([&] { std::tie(*device_ptr, *size) = g->replay->param_device_ptr(name); });
+}
+
+wrp_status wrp_bind_param(wrp_graph* g, const char* name, uint64_t device_ptr, uint64_t size) {
+  if (!g || !name) return null_argument("graph or name");
+  return guarded([&] { g->replay->bind_param(name, device_ptr, size); });
+}
+
+wrp_status wrp_add_to_graph(wrp_graph* g, void* graph, void* const* deps, size_t dep_count, void** last) {
+  if (!g || !graph || !last || (!deps && dep_count)) return null_argument("graph, CUDA graph, deps or last");
+  return guarded([&] { *last = g->replay->add_to_graph(graph, std::vector<void*>(deps, deps + dep_count)); });
+}
+
 wrp_status wrp_launch(wrp_graph* g, void* stream) {
   if (!g) return null_argument("graph");
   return guarded([&] { g->replay->launch(stream); });

@@ -305,3 +305,28 @@ TEST_CASE("graph: a clustered launch takes whole clusters on a GPU with clusters
     CHECK(g_nodes[0].block == 64);
   }
 }
+
+TEST_CASE("graph: joined to a caller's graph, the chain starts after the caller's node, its while node inside it") {
+  reset();
+  auto a = open_artifact(fixtures::while_loop(), false);
+  auto api = fake_api();
+  FakeResources res(&a);
+  auto callers = reinterpret_cast<CUgraph>(uintptr_t(7));
+  auto plan = plan_replay(a.ops.ops, a.regions, "w");
+  REQUIRE(plan.problems.empty());
+  CUgraphNode own = handle_of(41);  // the caller's node before the replay (the fake numbers nodes from 1)
+  auto last = append_graph(api, nullptr, res, callers, plan, {own});
+  REQUIRE(g_nodes.size() >= 4);
+  CHECK(g_nodes[0].after == 41);  // the first node waits for the caller's
+  CHECK(g_nodes[0].graph == 7);
+  CHECK(g_nodes[1].what == "while");
+  CHECK(g_nodes[1].graph == 7);  // the conditional node sits in the caller's graph itself, no child graph
+  CHECK(g_nodes[2].graph != 7);  // its body: the graph the conditional node owns
+  size_t top_last = 0;
+  for (size_t i = 0; i < g_nodes.size(); ++i)
+    if (g_nodes[i].graph == 7) top_last = i;
+  CHECK(last == handle_of(top_last));  // what the caller's next node follows
+  // no nodes to add: nothing comes back, the caller's own node stands
+  auto empty = plan_replay({}, a.regions, "w");
+  CHECK(append_graph(api, nullptr, res, callers, empty, {own}) == nullptr);
+}

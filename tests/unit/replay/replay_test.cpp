@@ -114,3 +114,45 @@ TEST_CASE("replay: a mesh capture's mesh is built at load, and its handle argume
   r.reset();
   CHECK(g_gpu.memory.count(query->first_param) == 0);  // freed with the replay
 }
+
+TEST_CASE("replay: a binding bound to the caller's memory is what set, get and the rebuilt graph use") {
+  UseFakeGpu gpu;
+  auto a = open_artifact(fixtures::ptx75());
+  REQUIRE(!a.meta.bindings.empty());
+  std::string name = a.meta.bindings.front().name;
+  auto r = Replay::start(std::move(a), 0);
+  auto [own, size] = r->param_device_ptr(name);
+  REQUIRE(g_gpu.memory.size() == 1);  // the one arena holds it
+  CHECK(own >= g_gpu.memory.begin()->first);
+  size_t nodes = g_nodes.size();
+  CUdeviceptr mine = 0x7e0000000000;  // the caller's allocation (256-aligned)
+  g_gpu.memory[mine].assign(size, 0);
+  r->bind_param(name, mine, size);
+  CHECK(r->param_device_ptr(name) == std::make_pair(uint64_t(mine), size));
+  CHECK(g_nodes.size() == 2 * nodes);  // the graph, built again with the new address
+  std::vector<uint8_t> in(size, 0x5a), out(size);
+  r->set_param(name, in.data(), size);
+  CHECK(g_gpu.memory[mine] == in);  // zero-copy: the caller's memory is the binding
+  r->get_param(name, out.data(), size);
+  CHECK(out == in);
+  bool uses_mine = false;
+  for (size_t i = nodes; i < g_nodes.size(); ++i) uses_mine |= g_nodes[i].first_param == mine;
+  CHECK(uses_mine);  // a kernel's array argument follows the binding
+  // refused: another size, misaligned, inside the replay's own memory
+  auto usage = [&](uint64_t p, uint64_t n) {
+    try {
+      r->bind_param(name, p, n);
+    } catch (const Error& e) {
+      CHECK(e.code() == Exit::usage);
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(usage(mine, size + 4).find("bytes given, its region holds") != std::string::npos);
+  CHECK(usage(mine + 16, size).find("not 256-byte aligned") != std::string::npos);
+  CHECK(usage(own, size).find("inside this replay's own regions") != std::string::npos);
+  r->bind_param(name, 0, 0);  // back to the region
+  CHECK(r->param_device_ptr(name).first == own);
+  r->launch();
+  CHECK(g_gpu.graphs_launched == 1);
+}

@@ -28,6 +28,11 @@ TEST_CASE("C API: NULL arguments are WRP_ERROR_USAGE with a message naming the a
   CHECK(last().find("modules[0]") != std::string::npos);
   uint64_t size = 0;
   CHECK(wrp_param_size(nullptr, "x", &size) == WRP_ERROR_USAGE);
+  uint64_t ptr = 0;
+  CHECK(wrp_param_device_ptr(nullptr, "x", &ptr, &size) == WRP_ERROR_USAGE);
+  CHECK(wrp_bind_param(nullptr, "x", 0, 0) == WRP_ERROR_USAGE);
+  void* node = nullptr;
+  CHECK(wrp_add_to_graph(nullptr, &node, nullptr, 0, &node) == WRP_ERROR_USAGE);
   CHECK(wrp_launch(nullptr, nullptr) == WRP_ERROR_USAGE);
   CHECK(wrp_synchronize(nullptr) == WRP_ERROR_USAGE);
   wrp_unload(nullptr);  // a no-op, as free(NULL)

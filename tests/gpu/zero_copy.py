@@ -1,0 +1,134 @@
+"""Zero-copy bindings of the C API on the GPU (wrp_param_device_ptr, wrp_bind_param), with
+ctypes and the CUDA driver only (no Warp): for each artifact, one replay through its own
+regions is the reference; a second load gets every tracked binding bound to memory the
+caller allocated (cuMemAlloc) and filled with the region's initial contents, is replayed,
+and the outputs read straight from the caller's memory must be the reference's bits,
+while the second load's own regions stay as they were loaded (nothing wrote them).
+
+    python3 tests/gpu/zero_copy.py LIBWRPKIT_RUNTIME.so ARTIFACT_DIR...
+
+Exit status: the number of artifacts that failed."""
+import ctypes
+import json
+import os
+import sys
+
+cuda = ctypes.CDLL("libcuda.so.1")
+u64 = ctypes.c_uint64
+
+
+def check(rc, what):
+    if rc:
+        raise RuntimeError(f"{what}: CUDA error {rc}")
+
+
+class Runtime:
+    def __init__(self, path):
+        self.lib = ctypes.CDLL(path)
+        self.lib.wrp_last_error.restype = ctypes.c_char_p
+
+    def call(self, name, *args):
+        rc = getattr(self.lib, name)(*args)
+        if rc:
+            raise RuntimeError(f"{name}: {self.lib.wrp_last_error().decode()}")
+
+    def load(self, wrp):
+        g = ctypes.c_void_p()
+        self.call("wrp_load", wrp.encode(), 0, ctypes.byref(g))
+        return g
+
+    def device_ptr(self, g, name):
+        ptr, size = u64(), u64()
+        self.call("wrp_param_device_ptr", g, name.encode(), ctypes.byref(ptr), ctypes.byref(size))
+        return ptr.value, size.value
+
+
+def read(ptr, size):
+    buf = ctypes.create_string_buffer(size)
+    check(cuda.cuMemcpyDtoH_v2(buf, u64(ptr), ctypes.c_size_t(size)), "cuMemcpyDtoH")
+    return buf.raw
+
+
+def bindings(wrp_dir):
+    """Tracked bindings (recipe.json's inputs and outputs) and the outputs, from the artifact's folder."""
+    r = json.load(open(os.path.join(wrp_dir, "recipe.json")))
+    outs = list(r["outputs"]) if isinstance(r["outputs"], dict) else r["outputs"]
+    return list(dict.fromkeys(r.get("inputs", []) + outs)), outs
+
+
+def one(rt, wrp_dir):
+    wrp = next(os.path.join(wrp_dir, f) for f in os.listdir(wrp_dir) if f.endswith(".wrp"))
+    names, outs = bindings(wrp_dir)
+    ref = rt.load(wrp)
+    rt.call("wrp_launch", ref, None)
+    rt.call("wrp_synchronize", ref)
+    want = {}
+    for n in outs:
+        try:
+            want[n] = read(*rt.device_ptr(ref, n))
+        except RuntimeError:  # an untracked binding (region -1): no replay reads it
+            pass
+    rt.lib.wrp_unload(ref)
+    g = rt.load(wrp)
+    own, mine, by_address = {}, {}, {}
+    for n in names:
+        try:
+            ptr, size = rt.device_ptr(g, n)
+        except RuntimeError:
+            continue
+        if ptr in by_address:  # one array under two names: one region, bound once
+            mine[n] = mine[by_address[ptr]]
+            continue
+        by_address[ptr] = n
+        own[n] = (ptr, read(ptr, size))
+        p = u64()
+        check(cuda.cuMemAlloc_v2(ctypes.byref(p), ctypes.c_size_t(max(size, 1))), "cuMemAlloc")
+        check(cuda.cuMemcpyDtoD_v2(p, u64(ptr), ctypes.c_size_t(size)), "cuMemcpyDtoD")  # the initial contents
+        try:
+            rt.call("wrp_bind_param", g, n.encode(), p, u64(size))
+        except RuntimeError as e:  # a mesh's points: refused by design
+            print(f"  {n}: not bound ({e})")
+            cuda.cuMemFree_v2(p)
+            continue
+        mine[n] = (p.value, size)
+        assert rt.device_ptr(g, n) == (p.value, size)
+    rt.call("wrp_launch", g, None)
+    rt.call("wrp_synchronize", g)
+    bad = []
+    for n, w in want.items():
+        got = read(*mine[n]) if n in mine else read(*rt.device_ptr(g, n))
+        if got != w:
+            bad.append(f"{n} differs")
+    for n, (ptr, before) in own.items():
+        if n in mine and read(ptr, len(before)) != before:
+            bad.append(f"{n}'s own region was written")
+    rt.lib.wrp_unload(g)
+    for ptr, _ in set(mine.values()):
+        cuda.cuMemFree_v2(u64(ptr))
+    label = os.path.basename(wrp_dir.rstrip("/"))
+    bound = sorted(n for n in mine)
+    print(f"{'FAIL' if bad else 'ok  '} {label}: bound {', '.join(bound) or 'none'}; "
+          f"{len(want)} output(s) read from the caller's memory{'; ' + '; '.join(bad) if bad else ' equal the unbound replay'}")
+    return bool(bad)
+
+
+def main():
+    rt = Runtime(sys.argv[1])
+    rt.call("wrp_init", 0)
+    dev, ctx = ctypes.c_int(), ctypes.c_void_p()
+    check(cuda.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
+    check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
+    check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+    failures = 0
+    for d in sys.argv[2:]:
+        try:
+            failures += one(rt, d)
+        except Exception as e:
+            failures += 1
+            print(f"FAIL {os.path.basename(d.rstrip('/'))}: {e}")
+    print(f"zero-copy: {len(sys.argv) - 2 - failures} of {len(sys.argv) - 2} artifacts replay alike through bound memory")
+    sys.exit(failures)
+
+
+if __name__ == "__main__":
+    main()
