@@ -13,6 +13,11 @@ import json
 import os
 import sys
 
+import numpy as np
+
+# Scenes whose `loss` is a float sum by atomics (its order, so its last bits, vary run to run).
+FLOAT_ATOMIC_LOSS = ("unique_adjoint", "tape_backward")
+
 cuda = ctypes.CDLL("libcuda.so.1")
 u64 = ctypes.c_uint64
 
@@ -94,10 +99,17 @@ def one(rt, wrp_dir):
         assert rt.device_ptr(g, n) == (p.value, size)
     rt.call("wrp_launch", g, None)
     rt.call("wrp_synchronize", g)
-    bad = []
+    bad, close = [], []
     for n, w in want.items():
         got = read(*mine[n]) if n in mine else read(*rt.device_ptr(g, n))
-        if got != w:
+        if got == w:
+            continue
+        # a float sum by atomics adds in any order, run to run (as tests/gpu/wrp-run-check allows)
+        x, y = np.frombuffer(got[:len(got) // 4 * 4], np.float32), np.frombuffer(w[:len(w) // 4 * 4], np.float32)
+        atomic = n == "loss" and any(scene in wrp_dir for scene in FLOAT_ATOMIC_LOSS)
+        if atomic and np.allclose(x, y, 1e-5, 1e-6):
+            close.append(f"{n} close (float atomics)")
+        else:
             bad.append(f"{n} differs")
     for n, (ptr, before) in own.items():
         if n in mine and read(ptr, len(before)) != before:
@@ -107,8 +119,9 @@ def one(rt, wrp_dir):
         cuda.cuMemFree_v2(u64(ptr))
     label = os.path.basename(wrp_dir.rstrip("/"))
     bound = sorted(n for n in mine)
+    verdict = "; ".join(bad) if bad else "equal the unbound replay" + "".join("; " + c for c in close)
     print(f"{'FAIL' if bad else 'ok  '} {label}: bound {', '.join(bound) or 'none'}; "
-          f"{len(want)} output(s) read from the caller's memory{'; ' + '; '.join(bad) if bad else ' equal the unbound replay'}")
+          f"{len(want)} output(s) read from the caller's memory: {verdict}")
     return bool(bad)
 
 
@@ -120,13 +133,19 @@ def main():
     check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
     check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
     failures = 0
+    refused = 0
     for d in sys.argv[2:]:
         try:
             failures += one(rt, d)
         except Exception as e:
+            if "cannot replay this artifact" in str(e):  # wrp-run refuses it (meshes of older Warp, ...)
+                refused += 1
+                print(f"refused {os.path.basename(d.rstrip('/'))}")
+                continue
             failures += 1
             print(f"FAIL {os.path.basename(d.rstrip('/'))}: {e}")
-    print(f"zero-copy: {len(sys.argv) - 2 - failures} of {len(sys.argv) - 2} artifacts replay alike through bound memory")
+    n = len(sys.argv) - 2 - refused
+    print(f"zero-copy: {n - failures} of {n} artifacts replay alike through bound memory ({refused} refused)")
     sys.exit(failures)
 
 
