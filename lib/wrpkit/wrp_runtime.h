@@ -72,6 +72,12 @@ WRP_API wrp_status wrp_load_from_memory_ex(const void* wrp, size_t wrp_size, con
                                            size_t module_count, const char* label, const wrp_load_options* options,
                                            wrp_graph** out);
 WRP_API wrp_verification_state wrp_verification(const wrp_graph* g);
+/* Another instance of a loaded graph: its own regions (with the artifact's initial contents),
+ * meshes, stream and CUDA graph, sharing the artifact, the context and the loaded modules (no
+ * second load: N environments or robots in one process). Unload each (any order). Threads:
+ * different instances may be used concurrently, each from its own thread; calls on one
+ * instance must not overlap. Bindings are not copied: bind the new instance's own. */
+WRP_API wrp_status wrp_instance(const wrp_graph* g, wrp_graph** out);
 /* Size in bytes of a named binding (Warp's capture_save inputs/outputs). */
 WRP_API wrp_status wrp_param_size(const wrp_graph* g, const char* name, uint64_t* size);
 /* Copies `size` bytes (exactly the binding's size) into / out of the binding's region.
@@ -107,7 +113,10 @@ WRP_API wrp_status wrp_bind_param(wrp_graph* g, const char* name, uint64_t devic
  * and its bindings unchanged, while the caller's graph may launch. One call per place the
  * replay should run; the caller instantiates and launches its graph as usual. */
 WRP_API wrp_status wrp_add_to_graph(wrp_graph* g, void* graph, void* const* deps, size_t dep_count, void** last);
-/* One replay: one CUDA graph launch on `stream` (a CUstream; NULL: the graph's own). Asynchronous. */
+/* One replay: one CUDA graph launch on `stream` (a CUstream; NULL: the graph's own). Asynchronous.
+ * On a stream the caller is capturing (cuStreamBeginCapture), the replay's nodes join the
+ * capture's graph directly, as wrp_add_to_graph adds them (if/while included), and the
+ * caller's next captured work follows them; the rules of wrp_add_to_graph apply. */
 WRP_API wrp_status wrp_launch(wrp_graph* g, void* stream);
 WRP_API wrp_status wrp_synchronize(wrp_graph* g);
 WRP_API void wrp_unload(wrp_graph* g);

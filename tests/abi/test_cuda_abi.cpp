@@ -87,7 +87,9 @@ static_assert(wrp::kCuAttrComputeCapabilityMajor == CU_DEVICE_ATTRIBUTE_COMPUTE_
                   wrp::kCuErrorNotFound == CUDA_ERROR_NOT_FOUND &&
                   wrp::kCuGraphNodeConditional == CU_GRAPH_NODE_TYPE_CONDITIONAL &&
                   wrp::kCuCondIf == CU_GRAPH_COND_TYPE_IF && wrp::kCuCondWhile == CU_GRAPH_COND_TYPE_WHILE &&
-                  wrp::kCuMemoryTypeDevice == CU_MEMORYTYPE_DEVICE,
+                  wrp::kCuMemoryTypeDevice == CU_MEMORYTYPE_DEVICE &&
+                  wrp::kCuCaptureActive == CU_STREAM_CAPTURE_STATUS_ACTIVE &&
+                  wrp::kCuSetCaptureDependencies == CU_STREAM_SET_CAPTURE_DEPENDENCIES,
               "the CUDA constants wrpkit passes (driver/cuda_api.hpp)");
 
 int main() { return 0; }

@@ -1,4 +1,5 @@
-"""A replay joined to a caller's own CUDA graph (wrp_add_to_graph), on the GPU, with ctypes
+"""A replay joined to a caller's own CUDA graph (wrp_add_to_graph, and wrp_launch on a stream the
+caller is capturing), on the GPU, with ctypes
 and the CUDA driver only: the caller's graph sets the replay's input (a memset node: its
 own work before), then the replay's nodes (a Warp while loop: conditional nodes made in the
 caller's graph itself), then copies an output to the caller's buffer (a memcpy node: its
@@ -112,6 +113,37 @@ def joined(rt, ctx, wrp, inp, out, value, rounds):
     return result
 
 
+def captured(rt, wrp, inp, out, value, rounds):
+    """The same, the caller's graph made by stream capture: its memset, wrp_launch on the
+    capturing stream (the replay joins the capture), its copy."""
+    g = rt.load(wrp)
+    (in_ptr, _), (out_ptr, out_size) = rt.device_ptr(g, inp), rt.device_ptr(g, out)
+    buf = alloc(out_size)
+    stream = ctypes.c_void_p()
+    check(cuda.cuStreamCreate(ctypes.byref(stream), 1), "cuStreamCreate")
+    check(cuda.cuStreamBeginCapture_v2(stream, 0), "cuStreamBeginCapture")  # global mode: the strictest
+    check(cuda.cuMemsetD32Async(u64(in_ptr), ctypes.c_uint(value), size_t(1), stream), "cuMemsetD32Async")
+    rt.call("wrp_launch", g, stream)
+    check(cuda.cuMemcpyDtoDAsync_v2(u64(buf), u64(out_ptr), size_t(out_size), stream), "cuMemcpyDtoDAsync")
+    graph = ctypes.c_void_p()
+    check(cuda.cuStreamEndCapture(stream, ctypes.byref(graph)), "cuStreamEndCapture")
+    exec_ = ctypes.c_void_p()
+    check(cuda.cuGraphInstantiateWithFlags(ctypes.byref(exec_), graph, u64(0)), "cuGraphInstantiate")
+    first = None
+    for i in range(rounds):
+        check(cuda.cuGraphLaunch(exec_, stream), "cuGraphLaunch")
+        if i == 0:
+            check(cuda.cuStreamSynchronize(stream), "cuStreamSynchronize")
+            first = (read(out_ptr, out_size), read(buf, out_size))
+    check(cuda.cuStreamSynchronize(stream), "cuStreamSynchronize")
+    result = (first, (read(out_ptr, out_size), read(buf, out_size)))
+    cuda.cuGraphExecDestroy(exec_)
+    cuda.cuGraphDestroy(graph)
+    cuda.cuMemFree_v2(u64(buf))
+    rt.lib.wrp_unload(g)
+    return result
+
+
 def separate(rt, wrp, inp, out, value, rounds):
     g = rt.load(wrp)
     (in_ptr, _), (out_ptr, out_size) = rt.device_ptr(g, inp), rt.device_ptr(g, out)
@@ -144,14 +176,18 @@ def main():
     check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
     check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
     wrp = next(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".wrp"))
-    a = joined(rt, ctx, wrp, inp, out, value, rounds)
     b = separate(rt, wrp, inp, out, value, rounds)
     label = os.path.basename(folder.rstrip("/"))
-    ok = a == b and a[0][0] == a[0][1]  # and the caller's copy came after the replay's output
-    print(f"{'ok  ' if ok else 'FAIL'} {label}: {inp} := {value}, {out} copied after; one caller graph launched "
-          f"{rounds} times {'equals' if a == b else 'DIFFERS FROM'} {rounds} separate replays "
-          f"({out} {a[1][0].hex()} vs {b[1][0].hex()}; first launch {a[0][0].hex()}, copied {a[0][1].hex()})")
-    sys.exit(0 if ok else 1)
+    bad = 0
+    for how, make in (("wrp_add_to_graph", lambda: joined(rt, ctx, wrp, inp, out, value, rounds)),
+                      ("stream capture", lambda: captured(rt, wrp, inp, out, value, rounds))):
+        a = make()
+        ok = a == b and a[0][0] == a[0][1]  # and the caller's copy came after the replay's output
+        bad += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} {label} ({how}): {inp} := {value}, {out} copied after; one caller graph "
+              f"launched {rounds} times {'equals' if a == b else 'DIFFERS FROM'} {rounds} separate replays "
+              f"({out} {a[1][0].hex()} vs {b[1][0].hex()}; first launch {a[0][0].hex()}, copied {a[0][1].hex()})")
+    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":

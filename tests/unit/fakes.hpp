@@ -316,8 +316,11 @@ struct FakeGpu {
   std::map<CUdeviceptr, std::vector<uint8_t>> memory;       // allocation start -> bytes
   std::vector<std::pair<std::string, int>> set_attributes;  // (function, attribute) in call order
   int modules_loaded = 0, graphs_launched = 0;
-  std::vector<std::string> launched;   // kernels launched directly (wrp-run's mesh kernels), in order
-  uint64_t mesh_sizes[2] = {328, 64};  // wrpkit_mesh_sizes: Warp 1.19's Mesh and SolidAngleProps
+  std::vector<std::string> launched;      // kernels launched directly (wrp-run's mesh kernels), in order
+  uint64_t mesh_sizes[2] = {328, 64};     // wrpkit_mesh_sizes: Warp 1.19's Mesh and SolidAngleProps
+  uintptr_t capturing_stream = 0;         // a stream the caller is capturing (0: none)
+  uintptr_t capture_graph = 77;           // its capture's graph, whose last node is node #4
+  std::vector<CUgraphNode> capture_deps;  // what the runtime set the capture's dependencies to
   CUdeviceptr next = 0x7f0000000000;
 };
 inline FakeGpu g_gpu;
@@ -410,6 +413,23 @@ inline CudaApi fake_gpu_api() {
     return 0;
   };
   a.cuStreamCreate = [](CUstream* s, unsigned) { return *s = &g_gpu, 0; };
+  a.cuStreamGetCaptureInfo = [](CUstream s, int* status, unsigned long long* id, CUgraph* g, const CUgraphNode** d,
+                                const void** edges, size_t* n) {
+    static CUgraphNode last = handle_of(4);
+    bool on = g_gpu.capturing_stream && reinterpret_cast<uintptr_t>(s) == g_gpu.capturing_stream;
+    *status = on ? kCuCaptureActive : 0;
+    *id = 1;
+    *g = reinterpret_cast<CUgraph>(g_gpu.capture_graph);
+    *d = &last;
+    *edges = nullptr;
+    *n = on ? 1 : 0;
+    return 0;
+  };
+  a.cuStreamUpdateCaptureDependencies = [](CUstream, CUgraphNode* d, const void*, size_t n, unsigned flags) {
+    if (flags != kCuSetCaptureDependencies) return 1;
+    g_gpu.capture_deps.assign(d, d + n);
+    return 0;
+  };
   a.cuStreamDestroy = [](CUstream) { return 0; };
   a.cuStreamSynchronize = [](CUstream) { return 0; };
   a.cuGraphCreate = [](CUgraph* g, unsigned) { return *g = reinterpret_cast<CUgraph>(uintptr_t(1)), 0; };

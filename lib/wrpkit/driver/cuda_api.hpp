@@ -114,6 +114,10 @@ struct CuGraphNodeParams {  // CUgraphNodeParams (256 bytes), only its condition
   X(cuGraphConditionalHandleCreate, cuGraphConditionalHandleCreate, false,                                          \
     (CUgraphConditionalHandle*, CUgraph, CUcontext, unsigned, unsigned))                                            \
   X(cuGraphInstantiateWithFlags, cuGraphInstantiateWithFlags, true, (CUgraphExec*, CUgraph, unsigned long long))    \
+  X(cuStreamGetCaptureInfo, cuStreamGetCaptureInfo_v3, false,                                                       \
+    (CUstream, int*, unsigned long long*, CUgraph*, const CUgraphNode**, const void**, size_t*))                    \
+  X(cuStreamUpdateCaptureDependencies, cuStreamUpdateCaptureDependencies_v2, false,                                 \
+    (CUstream, CUgraphNode*, const void*, size_t, unsigned))                                                        \
   X(cuGraphLaunch, cuGraphLaunch, true, (CUgraphExec, CUstream))                                                    \
   X(cuGraphExecDestroy, cuGraphExecDestroy, true, (CUgraphExec))                                                    \
   X(cuGraphDestroy, cuGraphDestroy, true, (CUgraph))                                                                \
@@ -136,6 +140,8 @@ inline constexpr int kCuErrorNotFound = 500;                // CUDA_ERROR_NOT_FO
 inline constexpr int kCuGraphNodeConditional = 13;          // CU_GRAPH_NODE_TYPE_CONDITIONAL
 inline constexpr int kCuCondIf = 0, kCuCondWhile = 1;       // CU_GRAPH_COND_TYPE_IF, _WHILE
 inline constexpr int kCuMemoryTypeDevice = 2;               // CU_MEMORYTYPE_DEVICE
+inline constexpr int kCuCaptureActive = 1;                  // CU_STREAM_CAPTURE_STATUS_ACTIVE
+inline constexpr unsigned kCuSetCaptureDependencies = 1;    // CU_STREAM_SET_CAPTURE_DEPENDENCIES
 
 struct CudaApi {
 #define WRPKIT_CUDA_MEMBER(member, symbol, required, params) CUresult(*member) params = nullptr;

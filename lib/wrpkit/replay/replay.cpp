@@ -58,70 +58,104 @@ void Replay::start_device(int device) {
   started.insert(device);
 }
 
-struct Replay::State final : ReplayResources {
+// WRPKIT_LOAD_PHASES=1: each phase of a load and its time on stderr (a diagnostic for
+// where load time goes; tests/gpu/bench-runtime compares loads with stock Warp's).
+class Phases {
+ public:
+  Phases() : on_(std::getenv("WRPKIT_LOAD_PHASES") != nullptr), t_(std::chrono::steady_clock::now()) {}
+  void mark(const char* what) {
+    if (!on_) return;
+    auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "wrpkit load: %-12s %8.3f ms\n", what, std::chrono::duration<double>(now - t_).count() * 1e3);
+    t_ = now;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point t_;
+};
+
+// What every instance of one load shares: the artifact, its plan (decided once, before the
+// driver is touched), the device's context and the loaded modules. Immutable after load
+// but for the kernel handles looked up as instances build their graphs (under `mu`).
+struct Replay::Shared {
   const CudaApi* cu = nullptr;
   Artifact a;
+  ReplayPlan plan;  // its nodes point into `a`
   CUdevice dev = 0;
   CUcontext ctx = nullptr;
-  CUstream stream = nullptr;
-  CUgraph graph = nullptr;
-  CUgraphExec exec = nullptr;
-  std::vector<CUmodule> modules;
-  std::map<std::string, CUmodule> module_by_hash;
-  CUmodule helpers = nullptr;
-  CUmodule mesh_kernels = nullptr;
-  LoadedMeshes meshes;
-  std::map<std::string, CUfunction> functions;  // entry name -> function (kernels and helpers)
-  // One device allocation holds every region, then the constants (memcpy_h2d sources and
-  // fill values), each 256-aligned as cuMemAlloc would give them: one allocation and one
-  // upload of the constants instead of one of each per region and op.
-  CUdeviceptr arena = 0;
-  std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> regions;  // id -> (address, size)
-  std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> bound;    // id -> the caller's memory (bind_param)
-  uint64_t arena_size = 0;
-  ReplayPlan plan;                            // kept: a binding's new address is one rebuild of the graph from it
-  uint64_t constants_at = 0, scratch_at = 0;  // the plan's constants and scratch areas
-  std::map<std::string, uint32_t> bindings;   // name -> region id
   int ordinal = 0;
   bool cluster_launch = false;  // the GPU launches thread-block clusters (asked only when a launch has them)
+  std::vector<CUmodule> modules;
+  std::map<std::string, CUmodule> module_by_hash;
+  CUmodule helpers = nullptr, mesh_kernels = nullptr;
+  std::map<std::string, uint32_t> bindings;  // name -> region id
+  std::mutex mu;
+  std::map<std::string, CUfunction> functions;  // entry name -> function (kernels and helpers)
 
-  ~State() override {
+  ~Shared() {
     if (!cu) return;
     cu->cuCtxSetCurrent(ctx);
-    if (stream) cu->cuStreamSynchronize(stream);
-    if (exec) cu->cuGraphExecDestroy(exec);
-    if (graph) cu->cuGraphDestroy(graph);
-    if (stream) cu->cuStreamDestroy(stream);
     for (auto m : modules) cu->cuModuleUnload(m);
     if (helpers) cu->cuModuleUnload(helpers);
-    meshes.release(*cu);
     if (mesh_kernels) cu->cuModuleUnload(mesh_kernels);
-    if (arena) cu->cuMemFree(arena);
     if (ctx) cu->cuDevicePrimaryCtxRelease(dev);
   }
 
-  CUdeviceptr address(const Operand& p) const override {
-    switch (p.area) {
-      case Operand::Area::region: {
-        if (auto b = bound.find(p.region); b != bound.end())
-          return p.offset > b->second.second ? 0 : b->second.first + p.offset;
-        auto it = regions.find(p.region);
-        if (it == regions.end() || !it->second.first || p.offset > it->second.second) return 0;
-        return it->second.first + p.offset;
-      }
-      case Operand::Area::constants: return arena + constants_at + p.offset;
-      case Operand::Area::scratch: return arena + scratch_at + p.offset;
-      case Operand::Area::none: break;
-    }
-    return 0;
+  // The whole replay is decided here, before the driver is touched: what blocks it, what
+  // in the file is wrong, the memory it needs and every node of its graph. Then the
+  // context and every module.
+  void load(Artifact artifact, int device) {
+    Phases phases;
+    a = std::move(artifact);
+    plan = plan_replay(a);
+    if (auto why = replay_blockers(a, plan); !why.empty())
+      fail(Exit::target, fmt::format("{}: wrp-run cannot replay this artifact: {}. Replay it with stock Warp "
+                                     "(wp.capture_load)",
+                                     a.name(), fmt::join(why, "; ")));
+    if (!plan.problems.empty()) fail(Exit::bad_input, plan.problems.front());
+    const CudaApi& api = cuda_api();
+    dev = device_handle(api, device);
+    api.check(api.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+    cu = &api;  // from here on ~Shared releases what was made
+    api.check(api.cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+    ordinal = device;
+    // Warp launches clusters from compute capability 9.0 on; the attribute rules out a GPU
+    // of that generation that cannot (its images with clusters are refused per kernel).
+    if (has_clustered_launch(plan.nodes))
+      cluster_launch = device_attribute(api, dev, kCuAttrComputeCapabilityMajor) >= 9 &&
+                       device_attribute(api, dev, kCuAttrClusterLaunch) != 0;
+    for (auto& b : a.meta.bindings) bindings[b.name] = b.region_id;
+    phases.mark("context");
+    load_modules();
+    phases.mark("modules");
   }
 
-  CUfunction kernel(const LaunchOp& l, const std::string& where) override {
+  void load_modules() {
+    for (size_t m = 0; m < a.modules.size(); ++m) {
+      CUmodule mod = nullptr;
+      auto& rec = a.meta.modules[m];
+      cu->check(
+          cu->cuModuleLoadData(&mod, a.modules[m].bytes.data()),
+          fmt::format("loading module {} (wrp-inspect --device says why and how to fix it)", rec.binary_filename));
+      modules.push_back(mod);
+      module_by_hash[rec.hash] = mod;
+    }
+    if (a.meta.meshes.empty()) return;
+    auto* sec = a.container.find(kSectionWrpkitMesh);  // replay_blockers required it
+    cu->check(cu->cuModuleLoadData(&mesh_kernels, sec->data.data()),
+              fmt::format("{}: loading wrp-run's mesh kernels (built for {}; rebuild with this GPU's arch among the "
+                          "targets)",
+                          a.name(), image_archs(a.mesh_helpers)));
+  }
+
+  CUfunction kernel(const LaunchOp& l, const std::string& where) {
     auto* k = a.meta.kernel(l.module_hash, l.kernel_key);
     if (!k)
       fail(Exit::bad_input,
            fmt::format("{}: kernel {} of module {} is not in the metadata", where, l.kernel_key, l.module_hash));
     const std::string& entry = l.is_forward ? k->forward_name : k->backward_name;
+    std::lock_guard lock(mu);
     auto& f = functions[entry];
     if (!f) {
       auto mod = module_by_hash.find(l.module_hash);
@@ -129,59 +163,12 @@ struct Replay::State final : ReplayResources {
         fail(Exit::bad_input, fmt::format("{}: module {} is not in the metadata", where, l.module_hash));
       cu->check(cu->cuModuleGetFunction(&f, mod->second, entry.c_str()),
                 fmt::format("{}: kernel entry {}", where, entry));
+      if (l.smem_bytes > kStaticSharedLimit)
+        cu->check(cu->cuFuncSetAttribute(f, kCuFuncAttrMaxDynamicSharedBytes, l.smem_bytes),
+                  where + ": dynamic shared memory");
+      if (l.cluster_dim > 1) clustered(f, l, where);
     }
-    if (l.smem_bytes > kStaticSharedLimit)
-      cu->check(cu->cuFuncSetAttribute(f, kCuFuncAttrMaxDynamicSharedBytes, l.smem_bytes),
-                where + ": dynamic shared memory");
-    if (l.cluster_dim > 1) clustered(f, l, where);
     return f;
-  }
-
-  bool clusters() const override { return cluster_launch; }
-  uint64_t handle(uint64_t captured) const override { return meshes.remap(captured); }
-
-  // The graph again from the plan, with the operands' current addresses.
-  void rebuild_graph() {
-    cu->check(cu->cuStreamSynchronize(stream), "cuStreamSynchronize");
-    if (exec) cu->cuGraphExecDestroy(exec);
-    if (graph) cu->cuGraphDestroy(graph);
-    exec = nullptr;
-    graph = nullptr;
-    cu->check(cu->cuGraphCreate(&graph, 0), "cuGraphCreate");
-    build_graph(*cu, ctx, *this, graph, plan);
-    cu->check(cu->cuGraphInstantiateWithFlags(&exec, graph, 0), "cuGraphInstantiate");
-  }
-
-  // What bind_param refuses, one line each (usage).
-  void check_binding(const std::string& name, uint32_t id, uint64_t ptr, uint64_t size, uint64_t want) const {
-    auto refuse = [&](const std::string& why) { fail(Exit::usage, fmt::format("bind_param {}: {}", name, why)); };
-    if (size != want) refuse(fmt::format("{} bytes given, its region holds {}", size, want));
-    if (ptr % kAreaAlign)
-      refuse(
-          fmt::format("address {:#x} is not {}-byte aligned (as cuMemAlloc and Warp align arrays)", ptr, kAreaAlign));
-    auto overlaps = [&](uint64_t at, uint64_t n) { return ptr < at + n && at < ptr + std::max<uint64_t>(size, 1); };
-    if (overlaps(arena, arena_size)) refuse("the memory lies inside this replay's own regions");
-    for (auto& [other, mem] : bound)
-      if (other != id && overlaps(mem.first, mem.second))
-        refuse(fmt::format("the memory overlaps the memory bound to region {}", other));
-    for (size_t i = 0; i < a.meta.meshes.size(); ++i) {
-      auto& m = a.meta.meshes[i];
-      if (id == m.points_region || id == m.indices_region || id == m.velocities_region)
-        refuse(fmt::format("mesh {} is built from it at load; bind another binding, or set it with set_param", i));
-    }
-  }
-
-  // Warp's loader builds each mesh before the graph: so does this, with wrp-run's mesh kernels.
-  void build_meshes() {
-    if (a.meta.meshes.empty()) return;
-    auto* sec = a.container.find(kSectionWrpkitMesh);  // replay_blockers required it
-    std::vector<std::string> archs;
-    for (auto& e : a.mesh_helpers) archs.push_back(e.arch.str());
-    cu->check(cu->cuModuleLoadData(&mesh_kernels, sec->data.data()),
-              fmt::format("{}: loading wrp-run's mesh kernels (built for {}; rebuild with this GPU's arch among the "
-                          "targets)",
-                          a.name(), fmt::join(archs, " ")));
-    meshes.build(*cu, a, mesh_kernels, stream, [&](uint32_t id) { return regions.at(id).first; });
   }
 
   // Clusters of more than 8 blocks are "non-portable": the kernel must opt in, as Warp
@@ -209,7 +196,8 @@ struct Replay::State final : ReplayResources {
                        device_attribute(*cu, dev, kCuAttrComputeCapabilityMinor));
   }
 
-  CUfunction helper(const char* entry, const std::string& where) override {
+  CUfunction helper(const char* entry, const std::string& where) {
+    std::lock_guard lock(mu);
     auto& f = functions[entry];
     if (f) return f;
     if (!helpers) {
@@ -222,7 +210,7 @@ struct Replay::State final : ReplayResources {
       cu->check(cu->cuModuleLoadData(&helpers, sec->data.data()),
                 fmt::format("{}: loading wrp-run's helper kernels (built for {}; rebuild with this GPU's arch among "
                             "the targets)",
-                            where, helper_images()));
+                            where, image_archs(a.replay_helpers)));
     }
     auto rc = cu->cuModuleGetFunction(&f, helpers, entry);
     if (rc == kCuErrorNotFound)
@@ -233,28 +221,148 @@ struct Replay::State final : ReplayResources {
     return f;
   }
 
-  std::string helper_images() const {
+  static std::string image_archs(const std::vector<Image>& images) {
     std::vector<std::string> names;
-    for (auto& e : a.replay_helpers) names.push_back(e.arch.str());  // sm_90, compute_75
+    for (auto& e : images) names.push_back(e.arch.str());  // sm_90, compute_75
     return fmt::format("{}", fmt::join(names, " "));
   }
 };
 
-// WRPKIT_LOAD_PHASES=1: each phase of a load and its time on stderr (a diagnostic for
-// where load time goes; tests/gpu/bench-runtime compares loads with stock Warp's).
-class Phases {
- public:
-  Phases() : on_(std::getenv("WRPKIT_LOAD_PHASES") != nullptr), t_(std::chrono::steady_clock::now()) {}
-  void mark(const char* what) {
-    if (!on_) return;
-    auto now = std::chrono::steady_clock::now();
-    std::fprintf(stderr, "wrpkit load: %-12s %8.3f ms\n", what, std::chrono::duration<double>(now - t_).count() * 1e3);
-    t_ = now;
+// One instance: its own memory (every region with its initial contents, the constants and
+// the scratch), meshes built from it, stream and graph; the rest is the load's (Shared).
+struct Replay::State final : ReplayResources {
+  std::shared_ptr<Shared> sh;
+  const CudaApi* cu = nullptr;
+  const Artifact* a = nullptr;
+  CUstream stream = nullptr;
+  CUgraph graph = nullptr;
+  CUgraphExec exec = nullptr;
+  LoadedMeshes meshes;
+  // One device allocation holds every region, then the constants (memcpy_h2d sources and
+  // fill values), each 256-aligned as cuMemAlloc would give them: one allocation and one
+  // upload of the constants instead of one of each per region and op.
+  CUdeviceptr arena = 0;
+  uint64_t arena_size = 0;
+  std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> regions;  // id -> (address, size)
+  std::map<uint32_t, std::pair<CUdeviceptr, uint64_t>> bound;    // id -> the caller's memory (bind_param)
+  uint64_t constants_at = 0, scratch_at = 0;                     // the plan's constants and scratch areas
+
+  ~State() override {
+    if (!cu) return;
+    cu->cuCtxSetCurrent(sh->ctx);
+    if (stream) cu->cuStreamSynchronize(stream);
+    if (exec) cu->cuGraphExecDestroy(exec);
+    if (graph) cu->cuGraphDestroy(graph);
+    if (stream) cu->cuStreamDestroy(stream);
+    meshes.release(*cu);
+    if (arena) cu->cuMemFree(arena);
   }
 
- private:
-  bool on_;
-  std::chrono::steady_clock::time_point t_;
+  static std::unique_ptr<State> make(std::shared_ptr<Shared> shared) {
+    Phases phases;
+    auto s = std::make_unique<State>();
+    s->sh = std::move(shared);
+    s->a = &s->sh->a;
+    auto& cu = *s->sh->cu;
+    cu.check(cu.cuCtxSetCurrent(s->sh->ctx), "cuCtxSetCurrent");
+    s->cu = &cu;  // from here on ~State releases what was made
+    s->place_memory();
+    phases.mark("regions");
+    cu.check(cu.cuStreamCreate(&s->stream, kCuStreamNonBlocking), "cuStreamCreate");
+    // Warp's loader builds each mesh before the graph: so does each instance, from its own memory.
+    if (!s->a->meta.meshes.empty())
+      s->meshes.build(cu, *s->a, s->sh->mesh_kernels, s->stream, [&](uint32_t id) { return s->regions.at(id).first; });
+    phases.mark("meshes");
+    s->rebuild_graph();
+    s->upload_constants();
+    phases.mark("graph");
+    return s;
+  }
+
+  void place_memory() {
+    auto& plan = sh->plan;
+    uint64_t size = 0;
+    auto place = [&](uint64_t n, const std::string& what) {
+      uint64_t at = size, padded = (std::max<uint64_t>(n, 1) + kAreaAlign - 1) / kAreaAlign * kAreaAlign;
+      if (padded < n || at + padded < at)
+        fail(Exit::bad_input, fmt::format("{}: {} of {} bytes overflows the address space", a->name(), what, n));
+      size = at + padded;
+      return at;
+    };
+    // A zero-size region still gets an address: kernels may receive it as an empty array.
+    for (auto& reg : a->regions) regions[reg.id] = {place(reg.size, fmt::format("region {}", reg.id)), reg.size};
+    constants_at = place(plan.constants_size, "the graph's constants");
+    scratch_at = place(plan.scratch_size, "the algorithm ops' scratch");
+    cu->check(cu->cuMemAlloc(&arena, size), fmt::format("cuMemAlloc of {} bytes for the regions", size));
+    arena_size = size;
+    auto& mem = a->container.require(kSectionMemory, a->name());
+    for (auto& reg : a->regions) {
+      auto& r = regions[reg.id];
+      r.first += arena;
+      if (reg.has_initial_data && reg.size)
+        cu->check(cu->cuMemcpyHtoD(r.first, initial_data(reg, mem.data, mem.file_offset, reg.size).data(), reg.size),
+                  fmt::format("initial data of region {}", reg.id));
+    }
+  }
+
+  void upload_constants() {  // one upload of every memcpy source and fill value
+    auto& plan = sh->plan;
+    if (!plan.constants_size) return;
+    Bytes constants(plan.constants_size);
+    for (auto& c : plan.constants) std::copy(c.bytes.begin(), c.bytes.end(), constants.begin() + c.offset);
+    cu->check(cu->cuMemcpyHtoD(arena + constants_at, constants.data(), constants.size()), "graph constants");
+  }
+
+  CUdeviceptr address(const Operand& p) const override {
+    switch (p.area) {
+      case Operand::Area::region: {
+        if (auto b = bound.find(p.region); b != bound.end())
+          return p.offset > b->second.second ? 0 : b->second.first + p.offset;
+        auto it = regions.find(p.region);
+        if (it == regions.end() || !it->second.first || p.offset > it->second.second) return 0;
+        return it->second.first + p.offset;
+      }
+      case Operand::Area::constants: return arena + constants_at + p.offset;
+      case Operand::Area::scratch: return arena + scratch_at + p.offset;
+      case Operand::Area::none: break;
+    }
+    return 0;
+  }
+  CUfunction kernel(const LaunchOp& l, const std::string& where) override { return sh->kernel(l, where); }
+  bool clusters() const override { return sh->cluster_launch; }
+  CUfunction helper(const char* entry, const std::string& where) override { return sh->helper(entry, where); }
+  uint64_t handle(uint64_t captured) const override { return meshes.remap(captured); }
+
+  // The graph again from the plan, with the operands' current addresses.
+  void rebuild_graph() {
+    cu->check(cu->cuStreamSynchronize(stream), "cuStreamSynchronize");
+    if (exec) cu->cuGraphExecDestroy(exec);
+    if (graph) cu->cuGraphDestroy(graph);
+    exec = nullptr;
+    graph = nullptr;
+    cu->check(cu->cuGraphCreate(&graph, 0), "cuGraphCreate");
+    build_graph(*cu, sh->ctx, *this, graph, sh->plan);
+    cu->check(cu->cuGraphInstantiateWithFlags(&exec, graph, 0), "cuGraphInstantiate");
+  }
+
+  // What bind_param refuses, one line each (usage).
+  void check_binding(const std::string& name, uint32_t id, uint64_t ptr, uint64_t size, uint64_t want) const {
+    auto refuse = [&](const std::string& why) { fail(Exit::usage, fmt::format("bind_param {}: {}", name, why)); };
+    if (size != want) refuse(fmt::format("{} bytes given, its region holds {}", size, want));
+    if (ptr % kAreaAlign)
+      refuse(
+          fmt::format("address {:#x} is not {}-byte aligned (as cuMemAlloc and Warp align arrays)", ptr, kAreaAlign));
+    auto overlaps = [&](uint64_t at, uint64_t n) { return ptr < at + n && at < ptr + std::max<uint64_t>(size, 1); };
+    if (overlaps(arena, arena_size)) refuse("the memory lies inside this replay's own regions");
+    for (auto& [other, mem] : bound)
+      if (other != id && overlaps(mem.first, mem.second))
+        refuse(fmt::format("the memory overlaps the memory bound to region {}", other));
+    for (size_t i = 0; i < a->meta.meshes.size(); ++i) {
+      auto& m = a->meta.meshes[i];
+      if (id == m.points_region || id == m.indices_region || id == m.velocities_region)
+        refuse(fmt::format("mesh {} is built from it at load; bind another binding, or set it with set_param", i));
+    }
+  }
 };
 
 std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust) {
@@ -272,90 +380,25 @@ std::unique_ptr<Replay> Replay::load_from_memory(const std::string& label, ByteV
 }
 
 std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const TrustPolicy& trust) {
-  Phases phases;
   std::unique_ptr<Replay> r(new Replay());
   // First: nothing that no manifest (or no trusted signature, when asked) vouches for goes further.
   r->verification_ = require_trusted(artifact, trust);
-  r->s_ = std::make_unique<State>();
-  auto& s = *r->s_;
-  s.a = std::move(artifact);
-  auto& a = s.a;
-  // The whole replay is decided here, before the driver is touched: what blocks it,
-  // what in the file is wrong, the memory it needs and every node of its graph.
-  auto plan = plan_replay(a);
-  if (auto why = replay_blockers(a, plan); !why.empty())
-    fail(Exit::target, fmt::format("{}: wrp-run cannot replay this artifact: {}. Replay it with stock Warp "
-                                   "(wp.capture_load)",
-                                   a.name(), fmt::join(why, "; ")));
-  if (!plan.problems.empty()) fail(Exit::bad_input, plan.problems.front());
-  const CudaApi& cu = cuda_api();
-  s.dev = device_handle(cu, device);
-  cu.check(cu.cuDevicePrimaryCtxRetain(&s.ctx, s.dev), "cuDevicePrimaryCtxRetain");
-  s.cu = &cu;  // from here on ~State releases what was made
-  cu.check(cu.cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
-  s.ordinal = device;
-  // Warp launches clusters from compute capability 9.0 on; the attribute rules out a GPU
-  // of that generation that cannot (its images with clusters are refused per kernel).
-  if (has_clustered_launch(plan.nodes))
-    s.cluster_launch = device_attribute(cu, s.dev, kCuAttrComputeCapabilityMajor) >= 9 &&
-                       device_attribute(cu, s.dev, kCuAttrClusterLaunch) != 0;
+  auto shared = std::make_shared<Shared>();
+  shared->load(std::move(artifact), device);
+  r->s_ = State::make(std::move(shared));
+  return r;
+}
 
-  phases.mark("context");
-  uint64_t size = 0;
-  auto place = [&](uint64_t n, const std::string& what) {
-    uint64_t at = size, padded = (std::max<uint64_t>(n, 1) + kAreaAlign - 1) / kAreaAlign * kAreaAlign;
-    if (padded < n || at + padded < at)
-      fail(Exit::bad_input, fmt::format("{}: {} of {} bytes overflows the address space", a.name(), what, n));
-    size = at + padded;
-    return at;
-  };
-  // A zero-size region still gets an address: kernels may receive it as an empty array.
-  for (auto& reg : a.regions) s.regions[reg.id] = {place(reg.size, fmt::format("region {}", reg.id)), reg.size};
-  s.constants_at = place(plan.constants_size, "the graph's constants");
-  s.scratch_at = place(plan.scratch_size, "the algorithm ops' scratch");
-  cu.check(cu.cuMemAlloc(&s.arena, size), fmt::format("cuMemAlloc of {} bytes for the regions", size));
-  s.arena_size = size;
-  auto& mem = a.container.require(kSectionMemory, a.name());
-  for (auto& reg : a.regions) {
-    auto& r = s.regions[reg.id];
-    r.first += s.arena;
-    if (reg.has_initial_data && reg.size)
-      cu.check(cu.cuMemcpyHtoD(r.first, initial_data(reg, mem.data, mem.file_offset, reg.size).data(), reg.size),
-               fmt::format("initial data of region {}", reg.id));
-  }
-  for (auto& b : a.meta.bindings) s.bindings[b.name] = b.region_id;
-
-  phases.mark("regions");
-  for (size_t m = 0; m < a.modules.size(); ++m) {
-    CUmodule mod = nullptr;
-    auto& rec = a.meta.modules[m];
-    cu.check(cu.cuModuleLoadData(&mod, a.modules[m].bytes.data()),
-             fmt::format("loading module {} (wrp-inspect --device says why and how to fix it)", rec.binary_filename));
-    s.modules.push_back(mod);
-    s.module_by_hash[rec.hash] = mod;
-  }
-
-  phases.mark("modules");
-  cu.check(cu.cuStreamCreate(&s.stream, kCuStreamNonBlocking), "cuStreamCreate");
-  s.build_meshes();
-  phases.mark("meshes");
-  cu.check(cu.cuGraphCreate(&s.graph, 0), "cuGraphCreate");
-  build_graph(cu, s.ctx, s, s.graph, plan);
-  if (plan.constants_size) {  // one upload of every memcpy source and fill value
-    Bytes constants(plan.constants_size);
-    for (auto& c : plan.constants) std::copy(c.bytes.begin(), c.bytes.end(), constants.begin() + c.offset);
-    cu.check(cu.cuMemcpyHtoD(s.arena + s.constants_at, constants.data(), constants.size()), "graph constants");
-  }
-  phases.mark("graph");
-  cu.check(cu.cuGraphInstantiateWithFlags(&s.exec, s.graph, 0), "cuGraphInstantiate");
-  phases.mark("instantiate");
-  s.plan = std::move(plan);  // the nodes point into s.a, which stays
+std::unique_ptr<Replay> Replay::instance() const {
+  std::unique_ptr<Replay> r(new Replay());
+  r->verification_ = verification_;
+  r->s_ = State::make(s_->sh);
   return r;
 }
 
 Replay::~Replay() = default;
 
-uint64_t Replay::param_size(const std::string& name) const { return binding_size(s_->a, name); }
+uint64_t Replay::param_size(const std::string& name) const { return binding_size(*s_->a, name); }
 
 // The binding's address (its region, or the memory bound to it) once `size` is checked
 // against it and earlier replays finished.
@@ -363,22 +406,22 @@ static CUdeviceptr binding_ready(Replay::State& s, uint64_t want, const std::str
                                  const char* call) {
   if (size != want)
     fail(Exit::usage, fmt::format("{} {}: {} bytes given, its region holds {}", call, name, size, want));
-  s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
+  s.cu->check(s.cu->cuCtxSetCurrent(s.sh->ctx), "cuCtxSetCurrent");
   s.cu->check(s.cu->cuStreamSynchronize(s.stream), "cuStreamSynchronize");
-  return s.address(Operand::in_region(s.bindings.at(name), 0));
+  return s.address(Operand::in_region(s.sh->bindings.at(name), 0));
 }
 
 std::pair<uint64_t, uint64_t> Replay::param_device_ptr(const std::string& name) const {
   uint64_t size = param_size(name);
-  return {s_->address(Operand::in_region(s_->bindings.at(name), 0)), size};
+  return {s_->address(Operand::in_region(s_->sh->bindings.at(name), 0)), size};
 }
 
 void Replay::bind_param(const std::string& name, uint64_t ptr, uint64_t size) {
   auto& s = *s_;
   uint64_t want = param_size(name);
-  uint32_t id = s.bindings.at(name);
+  uint32_t id = s.sh->bindings.at(name);
   if (ptr) s.check_binding(name, id, ptr, size, want);
-  s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
+  s.cu->check(s.cu->cuCtxSetCurrent(s.sh->ctx), "cuCtxSetCurrent");
   if (ptr)
     s.bound[id] = {ptr, size};
   else if (!s.bound.erase(id))
@@ -399,15 +442,41 @@ void Replay::get_param(const std::string& name, void* data, uint64_t size) {
 void* Replay::add_to_graph(void* graph, const std::vector<void*>& deps) {
   auto& s = *s_;
   if (!graph) fail(Exit::usage, "add_to_graph: the graph is NULL");
-  s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
+  s.cu->check(s.cu->cuCtxSetCurrent(s.sh->ctx), "cuCtxSetCurrent");
   std::vector<CUgraphNode> after;
   for (auto* d : deps) after.push_back(static_cast<CUgraphNode>(d));
-  return append_graph(*s.cu, s.ctx, s, static_cast<CUgraph>(graph), s.plan, after);
+  return append_graph(*s.cu, s.sh->ctx, s, static_cast<CUgraph>(graph), s.sh->plan, after);
+}
+
+// A stream the caller is capturing: the replay's nodes join the capture's graph after its
+// current dependencies (conditional nodes too, which CUDA refuses in a child graph, as a
+// plain graph launch would make), and the caller's next work follows the replay.
+static bool join_capture(Replay::State& s, CUstream stream) {
+  auto& cu = *s.cu;
+  if (!cu.cuStreamGetCaptureInfo || !cu.cuStreamUpdateCaptureDependencies) return false;  // an older driver
+  int status = 0;
+  unsigned long long id = 0;
+  CUgraph graph = nullptr;
+  const CUgraphNode* deps = nullptr;
+  const void* edges = nullptr;
+  size_t count = 0;
+  cu.check(cu.cuStreamGetCaptureInfo(stream, &status, &id, &graph, &deps, &edges, &count), "cuStreamGetCaptureInfo");
+  if (status != kCuCaptureActive) return false;
+  if (edges)
+    fail(Exit::usage,
+         "launch: the stream's capture has dependencies with edge data (programmatic edges), which a "
+         "replay does not join: launch it after a plain dependency");
+  auto last = append_graph(cu, s.sh->ctx, s, graph, s.sh->plan, std::vector<CUgraphNode>(deps, deps + count));
+  if (last)
+    cu.check(cu.cuStreamUpdateCaptureDependencies(stream, &last, nullptr, 1, kCuSetCaptureDependencies),
+             "cuStreamUpdateCaptureDependencies");
+  return true;
 }
 
 void Replay::launch(void* stream) {
   auto& s = *s_;
-  s.cu->check(s.cu->cuCtxSetCurrent(s.ctx), "cuCtxSetCurrent");
+  s.cu->check(s.cu->cuCtxSetCurrent(s.sh->ctx), "cuCtxSetCurrent");
+  if (stream && join_capture(s, static_cast<CUstream>(stream))) return;
   s.cu->check(s.cu->cuGraphLaunch(s.exec, stream ? stream : s.stream), "cuGraphLaunch");
 }
 

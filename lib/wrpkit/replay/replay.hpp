@@ -37,6 +37,12 @@ class Replay {
   static std::unique_ptr<Replay> start(Artifact a, int device, const TrustPolicy& trust = {});
   ~Replay();
 
+  // A second replay state of the same load (wrp_instance): its own regions (with the
+  // initial contents), meshes, stream and graph, sharing the artifact, the context and the
+  // loaded modules. Instances are independent: each may be used from its own thread at
+  // the same time as the others; one instance is not for two threads at once.
+  std::unique_ptr<Replay> instance() const;
+
   // Starts the driver and keeps device `device`'s primary context alive for the process (wrp_init).
   static void start_device(int device);
 
@@ -65,7 +71,8 @@ class Replay {
   // How far the loaded bytes were vouched for: no manifest, a manifest, a trusted signature.
   Verification verification() const { return verification_; }
 
-  struct State;  // defined in replay.cpp
+  struct Shared;  // defined in replay.cpp: what instances share
+  struct State;   // defined in replay.cpp: one instance
 
  private:
   Replay() = default;

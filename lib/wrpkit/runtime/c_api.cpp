@@ -120,6 +120,12 @@ wrp_status wrp_load(const char* path, int device, wrp_graph** out) {
   return wrp_load_ex(path, &o, out);
 }
 
+wrp_status wrp_instance(const wrp_graph* g, wrp_graph** out) {
+  if (!g || !out) return null_argument("graph or out");
+  *out = nullptr;
+  return guarded([&] { *out = new wrp_graph{g->replay->instance()}; });
+}
+
 wrp_verification_state wrp_verification(const wrp_graph* g) {
   if (!g) return WRP_UNVERIFIED;
   switch (g->replay->verification()) {

@@ -156,3 +156,50 @@ TEST_CASE("replay: a binding bound to the caller's memory is what set, get and t
   r->launch();
   CHECK(g_gpu.graphs_launched == 1);
 }
+
+TEST_CASE("replay: a launch on a stream the caller is capturing joins the capture's graph, then the capture goes on") {
+  UseFakeGpu gpu([](FakeGpu& g) { g.capturing_stream = 0x5000; });
+  auto r = Replay::start(open_artifact(fixtures::ptx75()), 0);
+  size_t built = g_nodes.size();
+  REQUIRE(built > 0);
+  r->launch(reinterpret_cast<void*>(0x5000));
+  CHECK(g_gpu.graphs_launched == 0);  // no launch of the replay's own graph (it would be a child graph)
+  REQUIRE(g_nodes.size() == 2 * built);
+  CHECK(g_nodes[built].graph == 77);  // the capture's graph itself
+  CHECK(g_nodes[built].after == 4);   // after the capture's last node
+  CHECK(g_gpu.capture_deps == std::vector<CUgraphNode>{handle_of(g_nodes.size() - 1)});  // the caller's next work
+  r->launch(reinterpret_cast<void*>(0x6000));  // a stream nobody captures: the graph is launched
+  CHECK(g_gpu.graphs_launched == 1);
+}
+
+TEST_CASE("replay: an instance has its own memory, meshes and graph, shares the modules, and outlives the first") {
+  UseFakeGpu gpu;
+  auto a = open_artifact(fixtures::mesh18());
+  Image kernels;
+  kernels.arch = *parse_arch("sm_90");
+  kernels.entries = mesh_kernel_entries();
+  kernels.entries_known = true;
+  a.mesh_helpers = {kernels};
+  a.container.sections.push_back({kSectionWrpkitMesh, 0, 0, Bytes{1, 2, 3, 4}});
+  std::string name = a.meta.bindings.front().name;
+  auto first = Replay::start(std::move(a), 0);
+  int modules = g_gpu.modules_loaded;
+  size_t memory = g_gpu.memory.size(), nodes = g_nodes.size();
+  auto second = first->instance();
+  CHECK(g_gpu.modules_loaded == modules);                            // the modules are shared: no second load
+  CHECK(g_gpu.memory.size() > memory);                               // its own regions and its own mesh
+  CHECK(g_gpu.launched.size() == 2 * mesh_kernel_entries().size());  // the mesh built again, from its memory
+  CHECK(g_nodes.size() == 2 * nodes);                                // its own graph
+  CHECK(first->param_device_ptr(name).first != second->param_device_ptr(name).first);
+  uint64_t size = first->param_size(name);
+  std::vector<uint8_t> one(size, 1), two(size, 2), out(size);
+  first->set_param(name, one.data(), size);
+  second->set_param(name, two.data(), size);
+  first->get_param(name, out.data(), size);
+  CHECK(out == one);  // independent memory
+  first.reset();      // unloading the first leaves the instance whole
+  second->get_param(name, out.data(), size);
+  CHECK(out == two);
+  second->launch();
+  CHECK(g_gpu.graphs_launched == 1);
+}

@@ -65,3 +65,10 @@ TEST_CASE("C API: a sound artifact whose module file is absent is bad input, wit
   CHECK(g == nullptr);
   CHECK_FALSE(last().empty());
 }
+
+TEST_CASE("C API: wrp_instance of nothing, or into nowhere, is a usage error") {
+  wrp_graph* g = nullptr;
+  CHECK(wrp_instance(nullptr, &g) == WRP_ERROR_USAGE);
+  CHECK(wrp_instance(reinterpret_cast<wrp_graph*>(1), nullptr) == WRP_ERROR_USAGE);
+  CHECK(last().find("NULL") != std::string::npos);
+}
