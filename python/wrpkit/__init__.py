@@ -238,9 +238,10 @@ def _tool_env() -> dict[str, str]:
 
 
 def inspect(path: PathLike, archs: Union[str, Sequence[str], None] = None, *, verify: bool = False,
-            trust: Sequence[PathLike] = ()) -> dict[str, Any]:
+            trust: Sequence[PathLike] = (), driver: str | None = None) -> dict[str, Any]:
     """What an artifact holds (``wrp-inspect --json``; schema: docs/inspect-json.md),
-    with a load matrix for ``archs`` when given (its verdict in ``load_matrix``). ``verify`` adds the ``verify``
+    with a load matrix for ``archs`` when given (its verdict in ``load_matrix``; under a
+    driver of CUDA release ``driver``, "12.6", when given). ``verify`` adds the ``verify``
     verdict (``--verify``: is every byte what wrp-build wrote?), ``trust`` the public
     keys (PEM files) one of which must have signed it; the report is returned either
     way (its ``verify.ok`` says)."""
@@ -248,6 +249,8 @@ def inspect(path: PathLike, archs: Union[str, Sequence[str], None] = None, *, ve
     arch_list = _arch_list(archs)
     if arch_list is not None:
         args += ["--arch", arch_list]
+    if driver is not None:
+        args += ["--driver", driver]
     if trust and not verify:
         raise ValueError("wrpkit.inspect: trust needs verify=True")
     if verify:

@@ -73,3 +73,50 @@ def save_portable(
             raise WrpkitError(e.tool, int(e.exit_code), message) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+_VERDICTS = {"jit": "would be compiled by the driver's PTX JIT at load",
+             "source": "would be compiled from its retained CUDA source by Warp at load (NVRTC)",
+             "none": "cannot load (no SASS for this GPU and no PTX or source it can use)"}
+
+
+def check_gpu(path: Union[str, os.PathLike], arch: str, driver: str, *, trust: Sequence[Union[str, os.PathLike]] = (),
+              allow_jit: bool = False) -> None:
+    """Checks ``path`` against a GPU of ``arch`` ("sm_87") under a driver of CUDA release
+    ``driver`` ("12.6"), as ``load`` does before handing it to Warp: its bytes are what
+    wrp-build wrote (when it has a wrpkit manifest, or ``trust`` keys are given: then it must
+    be signed by one), and every module loads there as SASS (``allow_jit``: JIT or Warp's own
+    source compile accepted). Raises ``WrpkitError`` (exit code 3 for a module, 2 for the bytes)
+    with one line naming the module, the GPU's arch, what would happen and the wrp-build
+    command that makes an artifact that loads there."""
+    from . import inspect
+
+    report = inspect(path, archs=[arch], driver=driver, verify=True, trust=trust)
+    verdict = report.get("verify") or {}
+    built = report.get("integrity", {}).get("state") != "unverified"  # a wrpkit manifest vouches for its bytes
+    if (trust or built) and not verdict.get("ok", False):
+        why = "; ".join(p.get("message", str(p)) if isinstance(p, dict) else str(p) for p in verdict.get("problems", []))
+        raise WrpkitError("wrpkit.warp.load", 2, f"{path}: {why or 'its bytes are not what wrp-build wrote'}")
+    row = report.get("load_matrix", {}).get(arch, {})
+    for module, verdict in row.items():
+        if verdict == "sass" or (allow_jit and verdict in ("jit", "source")):
+            continue
+        out = Path(path).with_name(Path(path).stem + f".{arch}.wrp")
+        raise WrpkitError("wrpkit.warp.load", 3,
+                          f"{path}: module {module} {_VERDICTS.get(verdict, verdict)} on this GPU ({arch}, a CUDA "
+                          f"{driver} driver); build an artifact that loads there: wrp-build {path} --arch {arch} "
+                          f"--min-driver {driver} -o {out}")
+
+
+def load(path: Union[str, os.PathLike], device: Any = None, trust: Sequence[Union[str, os.PathLike]] = (), *,
+         allow_jit: bool = False) -> Any:
+    """``wp.capture_load(path, device=...)`` after ``check_gpu`` for the GPU it is about to
+    load on (its arch and this machine's driver): one clear error up front instead of Warp
+    failing inside its loader or compiling at every cold start. A CPU device is not checked."""
+    import warp as wp
+
+    d = wp.get_device(device)
+    if not d.is_cpu:
+        version = wp.get_cuda_driver_version()  # 13000 -> "13.0"
+        check_gpu(path, f"sm_{d.arch}", f"{version // 1000}.{version % 1000 // 10}", trust=trust, allow_jit=allow_jit)
+    return wp.capture_load(os.fspath(path), device=d)
