@@ -192,10 +192,11 @@ std::optional<int> parse_options(int argc, char** argv, wrp::BuildCommand& c, Ou
   return std::nullopt;
 }
 
-// Logs go to stderr: stdout carries the report and nothing else.
+// Logs go to stderr: stdout carries the report and nothing else. Each line says its level
+// ("wrp-build: warning: ..."), as errors say "error:", so CI log matchers flag warnings too.
 void start_log(bool verbose) {
   spdlog::set_default_logger(spdlog::stderr_logger_mt("wrp-build"));
-  spdlog::set_pattern("wrp-build: %v");
+  spdlog::set_pattern("wrp-build: %l: %v");
   spdlog::set_level(verbose ? spdlog::level::info : spdlog::level::warn);
 }
 
