@@ -58,6 +58,7 @@ static_assert(CU_GRAPH_NODE_TYPE_CONDITIONAL == 13 && CU_GRAPH_COND_TYPE_IF == 0
 // The entry points bound by name take these exact signatures.
 static_assert(sizeof(::CUgraphConditionalHandle) == sizeof(wrp::CUgraphConditionalHandle));
 static_assert(sizeof(::CUdeviceptr) == sizeof(wrp::CUdeviceptr));
+static_assert(sizeof(::CUgraphEdgeData) == wrp::kCuGraphEdgeDataBytes && CU_GRAPH_DEPENDENCY_TYPE_DEFAULT == 0);
 
 // Every entry of the one table (WRPKIT_CUDA_ENTRIES) against cuda.h's declaration of
 // the symbol it binds: the same number of parameters, each of the same size, and the

@@ -421,7 +421,8 @@ inline CudaApi fake_gpu_api() {
     *id = 1;
     *g = reinterpret_cast<CUgraph>(g_gpu.capture_graph);
     *d = &last;
-    *edges = nullptr;
+    static unsigned char plain[kCuGraphEdgeDataBytes] = {};  // as the driver gives them: plain edges, all zero
+    *edges = plain;
     *n = on ? 1 : 0;
     return 0;
   };

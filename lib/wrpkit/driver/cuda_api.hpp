@@ -142,6 +142,7 @@ inline constexpr int kCuCondIf = 0, kCuCondWhile = 1;       // CU_GRAPH_COND_TYP
 inline constexpr int kCuMemoryTypeDevice = 2;               // CU_MEMORYTYPE_DEVICE
 inline constexpr int kCuCaptureActive = 1;                  // CU_STREAM_CAPTURE_STATUS_ACTIVE
 inline constexpr unsigned kCuSetCaptureDependencies = 1;    // CU_STREAM_SET_CAPTURE_DEPENDENCIES
+inline constexpr size_t kCuGraphEdgeDataBytes = 8;          // sizeof(CUgraphEdgeData): all zero, a plain edge
 
 struct CudaApi {
 #define WRPKIT_CUDA_MEMBER(member, symbol, required, params) CUresult(*member) params = nullptr;

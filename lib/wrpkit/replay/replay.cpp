@@ -462,7 +462,9 @@ static bool join_capture(Replay::State& s, CUstream stream) {
   size_t count = 0;
   cu.check(cu.cuStreamGetCaptureInfo(stream, &status, &id, &graph, &deps, &edges, &count), "cuStreamGetCaptureInfo");
   if (status != kCuCaptureActive) return false;
-  if (edges)
+  // The driver gives edge data even for plain edges (all zero: the default type, ports 0).
+  auto* edge = static_cast<const unsigned char*>(edges);
+  if (edge && std::any_of(edge, edge + count * kCuGraphEdgeDataBytes, [](unsigned char b) { return b != 0; }))
     fail(Exit::usage,
          "launch: the stream's capture has dependencies with edge data (programmatic edges), which a "
          "replay does not join: launch it after a plain dependency");
