@@ -64,14 +64,16 @@ std::string toolchain_text(const BuildPlan& plan, const Artifact& a, Toolset& to
                                        : tools.ptx_compiler(j.release).description,
          target);
   }
-  if (plan.helpers)
-    for (auto& h : plan.helpers->jobs)
-      note(tools.standalone_compiler(h.release).description + " (wrp-run's helpers)",
-           h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm());
-  if (plan.mesh)
-    for (auto& h : plan.mesh->jobs)
-      note(tools.source_compiler(h.release, a.meta.producer_version).description + " (wrp-run's mesh kernels)",
-           h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm());
+  auto note_helpers = [&](const std::optional<PlannedHelpers>& planned, auto&& description) {
+    if (planned)
+      for (auto& h : planned->jobs)
+        note(description(h.release), h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm());
+  };
+  note_helpers(plan.helpers,
+               [&](CudaVersion r) { return tools.standalone_compiler(r).description + " (wrp-run's helpers)"; });
+  note_helpers(plan.mesh, [&](CudaVersion r) {
+    return tools.source_compiler(r, a.meta.producer_version).description + " (wrp-run's mesh kernels)";
+  });
   std::string s;
   for (auto& [tool, targets] : used) s += fmt::format("{} ({}), ", tool, fmt::join(targets, " "));
   return s + tools.packager(plan.pack_release);

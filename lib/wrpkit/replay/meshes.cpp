@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/replay/algorithms.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
 #include "wrpkit/replay/mesh_bvh.hpp"
 
@@ -13,13 +14,9 @@ namespace wrp {
 
 namespace {
 
-constexpr unsigned kBlock = 256;
-constexpr uint64_t kAlign = 256;
-
-uint64_t aligned(uint64_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
-unsigned blocks(uint64_t n) {
-  return unsigned(std::max<uint64_t>(1, std::min<uint64_t>((n + kBlock - 1) / kBlock, 65535)));
-}
+// The helper kernels' block (replay_mesh.cu's edge-length sum holds one slot per thread).
+constexpr unsigned kBlock = kAlgoBlock;
+static_assert(kBlock == 256, "kernels/replay_mesh.cu sums in a block of 256 threads");
 
 // One mesh's device arrays, laid out in one allocation in this order.
 struct MeshMemory {
@@ -31,7 +28,7 @@ struct MeshMemory {
     uint64_t nodes = 2 * tris - 1;
     auto part = [&](CUdeviceptr& at, uint64_t bytes) {
       at = size;
-      size += aligned(bytes);
+      size += scratch_slot(bytes);  // each array 256-aligned, as cuMemAlloc gives
     };
     part(descriptor, descriptor_bytes);
     part(lowers, tris * 12);
@@ -75,7 +72,7 @@ class MeshBuilder {
     cu_.check(cu_.cuMemAlloc(&base, mm.size), fmt::format("{}: cuMemAlloc of {} bytes", where, mm.size));
     memory.push_back(base);
     mm.place(base);
-    launch(kMeshBounds, blocks(uint64_t(n)), where, n, points, indices, mm.lowers, mm.uppers);
+    launch(kMeshBounds, grid_stride_blocks(uint64_t(n)), where, n, points, indices, mm.lowers, mm.uppers);
     auto bvh = host_tree(mm, n, m.bvh_leaf_size, where);
     upload(mm, bvh, where);
     launch(kMeshInit, 1, where, mm.descriptor, points, velocities, indices, m.num_points, n, mm.lowers, mm.uppers,
