@@ -8,67 +8,49 @@ instance replayed as many times alone, one after another.
 
 Exit status: the number of artifacts that failed."""
 import ctypes
-import json
 import os
 import sys
 import threading
 
-u64 = ctypes.c_uint64
-cuda = ctypes.CDLL("libcuda.so.1")
+from wrp_ctypes import Runtime, artifact_in, recipe_bindings, u64
+
+def outputs(rt, g, names):
+    """Each tracked binding's bytes, through wrp_get_param (untracked ones: no replay reads them)."""
+    got = {}
+    for n in names:
+        size = u64()
+        try:
+            rt.call("wrp_param_size", g, n.encode(), ctypes.byref(size))
+        except RuntimeError:
+            continue
+        buf = ctypes.create_string_buffer(size.value)
+        rt.call("wrp_get_param", g, n.encode(), buf, size)
+        got[n] = buf.raw
+    return got
 
 
-class Runtime:
-    def __init__(self, path):
-        self.lib = ctypes.CDLL(path)
-        self.lib.wrp_last_error.restype = ctypes.c_char_p
-
-    def call(self, name, *args):
-        if getattr(self.lib, name)(*args):
-            raise RuntimeError(f"{name}: {self.lib.wrp_last_error().decode()}")
-
-    def instance(self, g):
-        out = ctypes.c_void_p()
-        self.call("wrp_instance", g, ctypes.byref(out))
-        return out
-
-    def outputs(self, g, names):
-        got = {}
-        for n in names:
-            size = u64()
-            try:
-                self.call("wrp_param_size", g, n.encode(), ctypes.byref(size))
-            except RuntimeError:  # an untracked binding
-                continue
-            buf = ctypes.create_string_buffer(size.value)
-            self.call("wrp_get_param", g, n.encode(), buf, size)
-            got[n] = buf.raw
-        return got
-
-    def replay(self, g, times):
-        for _ in range(times):
-            self.call("wrp_launch", g, None)
-            self.call("wrp_synchronize", g)
+def replay(rt, g, times):
+    for _ in range(times):
+        rt.call("wrp_launch", g, None)
+        rt.call("wrp_synchronize", g)
 
 
 def one(rt, folder, threads):
-    wrp = next(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".wrp"))
-    r = json.load(open(os.path.join(folder, "recipe.json")))
-    outs = list(r["outputs"]) if isinstance(r["outputs"], dict) else r["outputs"]
-    g = ctypes.c_void_p()
-    rt.call("wrp_load", wrp.encode(), 0, ctypes.byref(g))
+    _, outs = recipe_bindings(folder)
+    g = rt.load(artifact_in(folder))
     want = []
     for i in range(threads):  # alone, one after another
         inst = rt.instance(g)
-        rt.replay(inst, i + 1)
-        want.append(rt.outputs(inst, outs))
+        replay(rt, inst, i + 1)
+        want.append(outputs(rt, inst, outs))
         rt.lib.wrp_unload(inst)
     instances = [rt.instance(g) for _ in range(threads)]
     got, errors = [None] * threads, []
 
     def drive(i):
         try:
-            rt.replay(instances[i], i + 1)
-            got[i] = rt.outputs(instances[i], outs)
+            replay(rt, instances[i], i + 1)
+            got[i] = outputs(rt, instances[i], outs)
         except Exception as e:  # noqa: BLE001: reported below
             errors.append(f"thread {i}: {e}")
 

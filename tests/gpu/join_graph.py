@@ -15,13 +15,7 @@ import ctypes
 import os
 import sys
 
-cuda = ctypes.CDLL("libcuda.so.1")
-u64, size_t = ctypes.c_uint64, ctypes.c_size_t
-
-
-def check(rc, what):
-    if rc:
-        raise RuntimeError(f"{what}: CUDA error {rc}")
+from wrp_ctypes import Runtime, artifact_in, check, cuda, read, size_t, u64
 
 
 class MemsetParams(ctypes.Structure):  # CUDA_MEMSET_NODE_PARAMS
@@ -40,32 +34,6 @@ class Memcpy3D(ctypes.Structure):  # CUDA_MEMCPY3D
                 ("Depth", size_t)]
 
 
-class Runtime:
-    def __init__(self, path):
-        self.lib = ctypes.CDLL(path)
-        self.lib.wrp_last_error.restype = ctypes.c_char_p
-
-    def call(self, name, *args):
-        if getattr(self.lib, name)(*args):
-            raise RuntimeError(f"{name}: {self.lib.wrp_last_error().decode()}")
-
-    def load(self, wrp):
-        g = ctypes.c_void_p()
-        self.call("wrp_load", wrp.encode(), 0, ctypes.byref(g))
-        return g
-
-    def device_ptr(self, g, name):
-        ptr, size = u64(), u64()
-        self.call("wrp_param_device_ptr", g, name.encode(), ctypes.byref(ptr), ctypes.byref(size))
-        return ptr.value, size.value
-
-
-def read(ptr, n):
-    buf = ctypes.create_string_buffer(n)
-    check(cuda.cuMemcpyDtoH_v2(buf, u64(ptr), size_t(n)), "cuMemcpyDtoH")
-    return buf.raw
-
-
 def alloc(n):
     p = u64()
     check(cuda.cuMemAlloc_v2(ctypes.byref(p), size_t(n)), "cuMemAlloc")
@@ -73,96 +41,84 @@ def alloc(n):
     return p.value
 
 
-def joined(rt, ctx, wrp, inp, out, value, rounds):
+def rounds_of(rt, wrp, inp, out, rounds, prepare):
+    """Loads the artifact and runs `rounds` rounds of the caller's work on one stream: `prepare(g,
+    in_ptr, out_ptr, out_size, buf, stream)` gives one round and what to release after. Returns
+    (the output, the caller's copy of it) after the first round and after the last."""
     g = rt.load(wrp)
     (in_ptr, _), (out_ptr, out_size) = rt.device_ptr(g, inp), rt.device_ptr(g, out)
     buf = alloc(out_size)
-    graph = ctypes.c_void_p()
-    check(cuda.cuGraphCreate(ctypes.byref(graph), 0), "cuGraphCreate")
-    before = ctypes.c_void_p()
-    mp = MemsetParams(in_ptr, 0, value, 4, 1, 1)
-    check(cuda.cuGraphAddMemsetNode(ctypes.byref(before), graph, None, size_t(0), ctypes.byref(mp), ctx),
-          "cuGraphAddMemsetNode")
-    deps = (ctypes.c_void_p * 1)(before)
-    last = ctypes.c_void_p()
-    rt.call("wrp_add_to_graph", g, graph, deps, size_t(1), ctypes.byref(last))
-    cp = Memcpy3D()
-    cp.srcMemoryType = cp.dstMemoryType = 2  # CU_MEMORYTYPE_DEVICE
-    cp.srcDevice, cp.dstDevice = out_ptr, buf
-    cp.WidthInBytes, cp.Height, cp.Depth = out_size, 1, 1
-    after = ctypes.c_void_p()
-    tail = (ctypes.c_void_p * 1)(last)
-    check(cuda.cuGraphAddMemcpyNode(ctypes.byref(after), graph, tail, size_t(1), ctypes.byref(cp), ctx),
-          "cuGraphAddMemcpyNode")
-    exec_ = ctypes.c_void_p()
-    check(cuda.cuGraphInstantiateWithFlags(ctypes.byref(exec_), graph, u64(0)), "cuGraphInstantiate")
     stream = ctypes.c_void_p()
     check(cuda.cuStreamCreate(ctypes.byref(stream), 1), "cuStreamCreate")
-    first = None
+    one_round, release = prepare(g, in_ptr, out_ptr, out_size, buf, stream)
+    seen = []
     for i in range(rounds):
-        check(cuda.cuGraphLaunch(exec_, stream), "cuGraphLaunch")
-        if i == 0:
+        one_round()
+        if i in (0, rounds - 1):
             check(cuda.cuStreamSynchronize(stream), "cuStreamSynchronize")
-            first = (read(out_ptr, out_size), read(buf, out_size))
-    check(cuda.cuStreamSynchronize(stream), "cuStreamSynchronize")
-    result = (first, (read(out_ptr, out_size), read(buf, out_size)))
-    cuda.cuGraphExecDestroy(exec_)
-    cuda.cuGraphDestroy(graph)
+            seen.append((read(out_ptr, out_size), read(buf, out_size)))
+    release()
     cuda.cuMemFree_v2(u64(buf))
     rt.lib.wrp_unload(g)
-    return result
+    return seen[0], seen[-1]
 
 
-def captured(rt, wrp, inp, out, value, rounds):
-    """The same, the caller's graph made by stream capture: its memset, wrp_launch on the
-    capturing stream (the replay joins the capture), its copy."""
-    g = rt.load(wrp)
-    (in_ptr, _), (out_ptr, out_size) = rt.device_ptr(g, inp), rt.device_ptr(g, out)
-    buf = alloc(out_size)
-    stream = ctypes.c_void_p()
-    check(cuda.cuStreamCreate(ctypes.byref(stream), 1), "cuStreamCreate")
-    check(cuda.cuStreamBeginCapture_v2(stream, 0), "cuStreamBeginCapture")  # global mode: the strictest
+def launched(graph, stream):
+    """One round: a launch of the caller's graph, instantiated once; and its release."""
+    exec_ = ctypes.c_void_p()
+    check(cuda.cuGraphInstantiateWithFlags(ctypes.byref(exec_), graph, u64(0)), "cuGraphInstantiate")
+
+    def release():
+        cuda.cuGraphExecDestroy(exec_)
+        cuda.cuGraphDestroy(graph)
+    return lambda: check(cuda.cuGraphLaunch(exec_, stream), "cuGraphLaunch"), release
+
+
+def joined(rt, ctx, value):
+    """The caller's graph built node by node: its memset, the replay by wrp_add_to_graph, its copy."""
+    def prepare(g, in_ptr, out_ptr, out_size, buf, stream):
+        graph = ctypes.c_void_p()
+        check(cuda.cuGraphCreate(ctypes.byref(graph), 0), "cuGraphCreate")
+        before = ctypes.c_void_p()
+        mp = MemsetParams(in_ptr, 0, value, 4, 1, 1)
+        check(cuda.cuGraphAddMemsetNode(ctypes.byref(before), graph, None, size_t(0), ctypes.byref(mp), ctx),
+              "cuGraphAddMemsetNode")
+        last = ctypes.c_void_p()
+        rt.call("wrp_add_to_graph", g, graph, (ctypes.c_void_p * 1)(before), size_t(1), ctypes.byref(last))
+        cp = Memcpy3D()
+        cp.srcMemoryType = cp.dstMemoryType = 2  # CU_MEMORYTYPE_DEVICE
+        cp.srcDevice, cp.dstDevice = out_ptr, buf
+        cp.WidthInBytes, cp.Height, cp.Depth = out_size, 1, 1
+        after = ctypes.c_void_p()
+        check(cuda.cuGraphAddMemcpyNode(ctypes.byref(after), graph, (ctypes.c_void_p * 1)(last), size_t(1),
+                                        ctypes.byref(cp), ctx), "cuGraphAddMemcpyNode")
+        return launched(graph, stream)
+    return prepare
+
+
+def caller_work(rt, g, in_ptr, out_ptr, out_size, buf, stream, value):
+    """The caller's memset, a replay (wrp_launch), the caller's copy, on its stream."""
     check(cuda.cuMemsetD32Async(u64(in_ptr), ctypes.c_uint(value), size_t(1), stream), "cuMemsetD32Async")
     rt.call("wrp_launch", g, stream)
     check(cuda.cuMemcpyDtoDAsync_v2(u64(buf), u64(out_ptr), size_t(out_size), stream), "cuMemcpyDtoDAsync")
-    graph = ctypes.c_void_p()
-    check(cuda.cuStreamEndCapture(stream, ctypes.byref(graph)), "cuStreamEndCapture")
-    exec_ = ctypes.c_void_p()
-    check(cuda.cuGraphInstantiateWithFlags(ctypes.byref(exec_), graph, u64(0)), "cuGraphInstantiate")
-    first = None
-    for i in range(rounds):
-        check(cuda.cuGraphLaunch(exec_, stream), "cuGraphLaunch")
-        if i == 0:
-            check(cuda.cuStreamSynchronize(stream), "cuStreamSynchronize")
-            first = (read(out_ptr, out_size), read(buf, out_size))
-    check(cuda.cuStreamSynchronize(stream), "cuStreamSynchronize")
-    result = (first, (read(out_ptr, out_size), read(buf, out_size)))
-    cuda.cuGraphExecDestroy(exec_)
-    cuda.cuGraphDestroy(graph)
-    cuda.cuMemFree_v2(u64(buf))
-    rt.lib.wrp_unload(g)
-    return result
 
 
-def separate(rt, wrp, inp, out, value, rounds):
-    g = rt.load(wrp)
-    (in_ptr, _), (out_ptr, out_size) = rt.device_ptr(g, inp), rt.device_ptr(g, out)
-    buf = alloc(out_size)
-    stream = ctypes.c_void_p()
-    check(cuda.cuStreamCreate(ctypes.byref(stream), 1), "cuStreamCreate")
-    first = None
-    for i in range(rounds):
-        check(cuda.cuMemsetD32Async(u64(in_ptr), ctypes.c_uint(value), size_t(1), stream), "cuMemsetD32Async")
-        rt.call("wrp_launch", g, stream)
-        check(cuda.cuMemcpyDtoDAsync_v2(u64(buf), u64(out_ptr), size_t(out_size), stream), "cuMemcpyDtoDAsync")
-        if i == 0:
-            check(cuda.cuStreamSynchronize(stream), "cuStreamSynchronize")
-            first = (read(out_ptr, out_size), read(buf, out_size))
-    check(cuda.cuStreamSynchronize(stream), "cuStreamSynchronize")
-    result = (first, (read(out_ptr, out_size), read(buf, out_size)))
-    cuda.cuMemFree_v2(u64(buf))
-    rt.lib.wrp_unload(g)
-    return result
+def captured(rt, value):
+    """The caller's graph made by stream capture of caller_work (the replay joins the capture)."""
+    def prepare(g, in_ptr, out_ptr, out_size, buf, stream):
+        check(cuda.cuStreamBeginCapture_v2(stream, 0), "cuStreamBeginCapture")  # global mode: the strictest
+        caller_work(rt, g, in_ptr, out_ptr, out_size, buf, stream, value)
+        graph = ctypes.c_void_p()
+        check(cuda.cuStreamEndCapture(stream, ctypes.byref(graph)), "cuStreamEndCapture")
+        return launched(graph, stream)
+    return prepare
+
+
+def separate(rt, value):
+    """caller_work itself, every round: what one replay of the caller's graph must equal."""
+    def prepare(g, in_ptr, out_ptr, out_size, buf, stream):
+        return lambda: caller_work(rt, g, in_ptr, out_ptr, out_size, buf, stream, value), lambda: None
+    return prepare
 
 
 def main():
@@ -170,18 +126,13 @@ def main():
     value = int(sys.argv[5]) if len(sys.argv) > 5 else 5
     rounds = int(sys.argv[6]) if len(sys.argv) > 6 else 100
     rt = Runtime(lib)
-    rt.call("wrp_init", 0)
-    dev, ctx = ctypes.c_int(), ctypes.c_void_p()
-    check(cuda.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
-    check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
-    check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
-    wrp = next(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".wrp"))
-    b = separate(rt, wrp, inp, out, value, rounds)
+    ctx = rt.current_context()
+    wrp = artifact_in(folder)
+    b = rounds_of(rt, wrp, inp, out, rounds, separate(rt, value))
     label = os.path.basename(folder.rstrip("/"))
     bad = 0
-    for how, make in (("wrp_add_to_graph", lambda: joined(rt, ctx, wrp, inp, out, value, rounds)),
-                      ("stream capture", lambda: captured(rt, wrp, inp, out, value, rounds))):
-        a = make()
+    for how, prepare in (("wrp_add_to_graph", joined(rt, ctx, value)), ("stream capture", captured(rt, value))):
+        a = rounds_of(rt, wrp, inp, out, rounds, prepare)
         ok = a == b and a[0][0] == a[0][1]  # and the caller's copy came after the replay's output
         bad += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {label} ({how}): {inp} := {value}, {out} copied after; one caller graph "

@@ -9,61 +9,20 @@ while the second load's own regions stay as they were loaded (nothing wrote them
 
 Exit status: the number of artifacts that failed."""
 import ctypes
-import json
 import os
 import sys
 
 import numpy as np
 
+from wrp_ctypes import Runtime, artifact_in, check, cuda, read, recipe_bindings, u64
+
 # Scenes whose `loss` is a float sum by atomics (its order, so its last bits, vary run to run).
 FLOAT_ATOMIC_LOSS = ("unique_adjoint", "tape_backward")
 
-cuda = ctypes.CDLL("libcuda.so.1")
-u64 = ctypes.c_uint64
-
-
-def check(rc, what):
-    if rc:
-        raise RuntimeError(f"{what}: CUDA error {rc}")
-
-
-class Runtime:
-    def __init__(self, path):
-        self.lib = ctypes.CDLL(path)
-        self.lib.wrp_last_error.restype = ctypes.c_char_p
-
-    def call(self, name, *args):
-        rc = getattr(self.lib, name)(*args)
-        if rc:
-            raise RuntimeError(f"{name}: {self.lib.wrp_last_error().decode()}")
-
-    def load(self, wrp):
-        g = ctypes.c_void_p()
-        self.call("wrp_load", wrp.encode(), 0, ctypes.byref(g))
-        return g
-
-    def device_ptr(self, g, name):
-        ptr, size = u64(), u64()
-        self.call("wrp_param_device_ptr", g, name.encode(), ctypes.byref(ptr), ctypes.byref(size))
-        return ptr.value, size.value
-
-
-def read(ptr, size):
-    buf = ctypes.create_string_buffer(size)
-    check(cuda.cuMemcpyDtoH_v2(buf, u64(ptr), ctypes.c_size_t(size)), "cuMemcpyDtoH")
-    return buf.raw
-
-
-def bindings(wrp_dir):
-    """Tracked bindings (recipe.json's inputs and outputs) and the outputs, from the artifact's folder."""
-    r = json.load(open(os.path.join(wrp_dir, "recipe.json")))
-    outs = list(r["outputs"]) if isinstance(r["outputs"], dict) else r["outputs"]
-    return list(dict.fromkeys(r.get("inputs", []) + outs)), outs
-
 
 def one(rt, wrp_dir):
-    wrp = next(os.path.join(wrp_dir, f) for f in os.listdir(wrp_dir) if f.endswith(".wrp"))
-    names, outs = bindings(wrp_dir)
+    wrp = artifact_in(wrp_dir)
+    names, outs = recipe_bindings(wrp_dir)
     ref = rt.load(wrp)
     rt.call("wrp_launch", ref, None)
     rt.call("wrp_synchronize", ref)
@@ -127,11 +86,7 @@ def one(rt, wrp_dir):
 
 def main():
     rt = Runtime(sys.argv[1])
-    rt.call("wrp_init", 0)
-    dev, ctx = ctypes.c_int(), ctypes.c_void_p()
-    check(cuda.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
-    check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
-    check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+    rt.current_context()
     failures = 0
     refused = 0
     for d in sys.argv[2:]:
