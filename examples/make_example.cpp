@@ -4,11 +4,11 @@
 // laid out exactly as Warp 1.17/1.18 (format 15) writes a capture.
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "../tools/command_lines.hpp"
 #include "../tools/tool_main.hpp"
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
@@ -98,12 +98,9 @@ static Bytes ops_section(const std::string& key, const std::string& hash, uint32
 }
 
 int main(int argc, char** argv) {
-  CLI::App app{"Make the example .wrp artifact from examples/saxpy.cu (NVRTC + wrpkit's writer)."};
-  std::string source = fs::path(__FILE__).parent_path() / "saxpy.cu", out = "example/saxpy.wrp", cuda;
-  app.add_option("--source", source, "CUDA source with the kernel");
-  app.add_option("-o,--output", out, "the .wrp to write");
-  app.add_option("--cuda", cuda, "CUDA root to take NVRTC from first");
-  if (auto done = parse_command_line(app, argc, argv)) return *done;
+  ExampleCommand cmd{fs::path(__FILE__).parent_path() / "saxpy.cu", "example/saxpy.wrp", ""};
+  if (auto done = parse_example_options(argc, argv, cmd)) return *done;
+  auto& [source, out, cuda] = cmd;
   return tool_main("make_example", [&] {
     std::ifstream in(source);
     if (!in) fail(Exit::usage, source + ": cannot open");
