@@ -1,8 +1,6 @@
 // wrp-build: compile every module of a captured Warp graph for every target
 // arch into one fatbin per module; stock Warp loads the result with no JIT.
 #include <fmt/format.h>
-#include <spdlog/sinks/stdout_sinks.h>
-#include <spdlog/spdlog.h>
 
 #include <iostream>
 #include <string_view>
@@ -11,20 +9,9 @@
 #include "command_lines.hpp"
 #include "progress_printer.hpp"
 #include "tool_main.hpp"
+#include "wrpkit/base/log.hpp"
 #include "wrpkit/pipeline/command.hpp"
 #include "wrpkit/toolchain/nvrtc_workers.hpp"
-
-namespace {
-
-// Logs go to stderr: stdout carries the report and nothing else. Each line says its level
-// ("wrp-build: warning: ..."), as errors say "error:", so CI log matchers flag warnings too.
-void start_log(bool verbose) {
-  spdlog::set_default_logger(spdlog::stderr_logger_mt("wrp-build"));
-  spdlog::set_pattern("wrp-build: %l: %v");
-  spdlog::set_level(verbose ? spdlog::level::info : spdlog::level::warn);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   // wrp-build starts copies of itself to run NVRTC in separate processes (nvrtc_workers.hpp).
@@ -32,7 +19,7 @@ int main(int argc, char** argv) {
   wrp::BuildCommand cmd;
   wrp::BuildOutput o;
   if (auto done = wrp::parse_build_options(argc, argv, cmd, o)) return *done;
-  start_log(o.verbose);
+  wrp::log::start("wrp-build", o.verbose);
   std::error_code ec;
   if (auto self = std::filesystem::read_symlink("/proc/self/exe", ec); !ec) cmd.nvrtc_worker_exe = self;
   // The progress line only where someone watches: a terminal, not --quiet, not --verbose's log.

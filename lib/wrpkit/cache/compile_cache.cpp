@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -17,6 +16,7 @@
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/base/json_toml.hpp"
+#include "wrpkit/base/log.hpp"
 #include "wrpkit/cache/remote/clients.hpp"
 
 namespace wrp {
@@ -154,7 +154,7 @@ void CompileCache::add_remotes(const std::vector<RemoteSpec>& specs) {
 
 void CompileCache::failed(Remote& r, const char* op, const std::exception& e) const {
   if (!r.down.exchange(true))
-    spdlog::warn(
+    log::warn(
         "remote build cache {}: {} failed ({}); going on with the local cache only for the rest of this "
         "build",
         r.spec.display(), op, e.what());
@@ -170,7 +170,7 @@ std::optional<Bytes> CompileCache::read_remote(Remote& r, const std::string& nam
   }
   if (data && !entry_ok(*data, key)) {
     if (!r.warned_bad.exchange(true))
-      spdlog::warn(
+      log::warn(
           "remote build cache {}: entry {} is damaged or not wrpkit's (checksum or key mismatch); "
           "compiling instead, and it is never used",
           r.spec.display(), name);
@@ -197,8 +197,8 @@ std::optional<CacheHit> CompileCache::lookup(const std::string& key) const {
   }
   ++misses_;
   if (damaged && !warned_bad_.exchange(true))
-    spdlog::warn("build cache entry {} is damaged (checksum or key mismatch); recompiling and replacing it",
-                 path.string());
+    log::warn("build cache entry {} is damaged (checksum or key mismatch); recompiling and replacing it",
+              path.string());
   if (remotes_.empty()) return std::nullopt;
   auto name = path.stem().string();
   for (auto& r : remotes_) {
@@ -221,7 +221,7 @@ void CompileCache::write_local(const fs::path& path, ByteView entry) const {
     write_file_atomic(path, entry, "cache-write");
     ++puts_;
   } catch (const Error& e) {
-    if (!warned_write_.exchange(true)) spdlog::warn("build cache not written (the build goes on): {}", e.what());
+    if (!warned_write_.exchange(true)) log::warn("build cache not written (the build goes on): {}", e.what());
   }
 }
 
@@ -253,7 +253,7 @@ void CompileCache::finish() const {
     write_file_atomic(stats, ByteView(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
     if (auto cap = max_size_of(dir_); puts_ && cap) cache_trim(dir_, cap - cap / 10);
   } catch (const Error& e) {
-    if (!warned_write_.exchange(true)) spdlog::warn("build cache stats not written (the build goes on): {}", e.what());
+    if (!warned_write_.exchange(true)) log::warn("build cache stats not written (the build goes on): {}", e.what());
   }
 }
 

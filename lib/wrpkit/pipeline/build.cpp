@@ -1,7 +1,6 @@
 #include "wrpkit/pipeline/build.hpp"
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +15,7 @@
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/base/json_toml.hpp"
+#include "wrpkit/base/log.hpp"
 #include "wrpkit/pipeline/passes.hpp"
 #include "wrpkit/pipeline/plan.hpp"
 
@@ -92,8 +92,8 @@ BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path
   report.compiles += plan.jobs.size();
   auto t0 = std::chrono::steady_clock::now();
   auto packed = pack_stage(plan, a, compiled, tools, opt, threads, progress);
-  spdlog::info("packed {} fatbin(s) in {:.2f} s", packed.size(),
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  log::info("packed {} fatbin(s) in {:.2f} s", packed.size(),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   auto helpers = helpers_stage(plan, tools, opt, threads, progress);
   if (plan.helpers) report.compiles += plan.helpers->jobs.size();
   if (plan.mesh) report.compiles += plan.mesh->jobs.size();

@@ -1,6 +1,5 @@
 // The compile stage: every distinct job once, longest first, on all threads.
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <chrono>
@@ -9,6 +8,7 @@
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/fault.hpp"
+#include "wrpkit/base/log.hpp"
 #include "wrpkit/base/parallel.hpp"
 #include "wrpkit/formats/elf.hpp"
 #include "wrpkit/formats/ptx.hpp"
@@ -63,8 +63,8 @@ std::vector<Bytes> compile_stage(const BuildPlan& plan, const Artifact& a, Tools
     out[order[k]] = std::move(img);
     progress.step(fmt::format("{} for {}", name, target));
   });
-  spdlog::info("compile stage: {} image(s) in {:.2f} s on {} thread(s)", jobs.size(),
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), threads);
+  log::info("compile stage: {} image(s) in {:.2f} s on {} thread(s)", jobs.size(),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), threads);
   return out;
 }
 

@@ -4,11 +4,11 @@
 #include "wrpkit/replay/helper_kernels.hpp"
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include <functional>
 
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/base/log.hpp"
 #include "wrpkit/base/parallel.hpp"
 #include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/pipeline/helper_source.hpp"

@@ -1,7 +1,6 @@
 #include "wrpkit/pipeline/plan.hpp"
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <map>
@@ -10,6 +9,7 @@
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
+#include "wrpkit/base/log.hpp"
 #include "wrpkit/formats/fatbin.hpp"
 #include "wrpkit/formats/ptx.hpp"
 #include "wrpkit/load/driver_floor.hpp"
@@ -105,13 +105,13 @@ void keep_launched_kernels(const std::string& where, size_t entries, PlannedModu
   auto text = std::string_view(reinterpret_cast<const char*>(pm.ptx.data()), pm.ptx.size());
   auto cut = keep_entries(text, keep);
   if (!cut) {
-    spdlog::warn("{}: PTX not shaped as expected; compiling all {} kernels", where, entries);
+    log::warn("{}: PTX not shaped as expected; compiling all {} kernels", where, entries);
     return;
   }
   Bytes bytes(cut->begin(), cut->end());
   auto left = parse_ptx(where, bytes).entries;
   if (std::set<std::string>(left.begin(), left.end()) != keep || left.size() != keep.size()) {
-    spdlog::warn("{}: cutting unused kernels went wrong; compiling all {} kernels", where, entries);
+    log::warn("{}: cutting unused kernels went wrong; compiling all {} kernels", where, entries);
     return;
   }
   pm.ptx = std::move(bytes);
@@ -317,9 +317,9 @@ class Planner {
     } else if (rec.retains_source()) {
       // Only a --from binary build gets here with a bad .cu (auto and source refuse it).
       if (pm.from != ImageOrigin::source)
-        spdlog::warn("module {}: its CUDA source {} {}; the output record drops it (binary only)", rec.binary_filename,
-                     rec.source_filename,
-                     mf.source_digest == Digest::missing ? "is missing" : "does not match its digest");
+        log::warn("module {}: its CUDA source {} {}; the output record drops it (binary only)", rec.binary_filename,
+                  rec.source_filename,
+                  mf.source_digest == Digest::missing ? "is missing" : "does not match its digest");
       pm.record.make_binary_only();
     }
   }

@@ -2,7 +2,6 @@
 // found, so that the floor's driver loads every image; and, where none can, the pip
 // command that installs one.
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <map>
@@ -10,6 +9,7 @@
 
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/base/log.hpp"
 #include "wrpkit/formats/ptx.hpp"
 #include "wrpkit/load/driver_floor.hpp"
 #include "wrpkit/pipeline/plan.hpp"
@@ -111,7 +111,7 @@ void choose_mesh_tools(BuildPlan& plan, const Artifact& a, Picker& pick) {
     break;
   }
   if (missing.empty()) return;
-  spdlog::warn(
+  log::warn(
       "building without wrp-run's mesh kernels ({}): stock Warp does not need them, wrp-run will refuse "
       "this artifact's meshes. To add them: pip install warp-lang=={} (or pass --warp DIR), then rebuild",
       missing, a.meta.producer_version);
@@ -199,7 +199,7 @@ void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools) {
     }
     auto need = plan.helpers->jobs.front().need;
     if (!nvrtc) {
-      spdlog::warn(
+      log::warn(
           "building without wrp-run's helper kernels for the graph's {} ops ({}); stock Warp does not need "
           "them, wrp-run will refuse this artifact. To add them: install NVRTC, then rebuild",
           fmt::join(plan.helpers->for_ops, "/"), pick.why_none(Tool::standalone, need));

@@ -1,7 +1,6 @@
 #include "wrpkit/toolchain/toolset.hpp"
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <chrono>
@@ -9,6 +8,7 @@
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
+#include "wrpkit/base/log.hpp"
 #include "wrpkit/formats/ptx.hpp"
 #include "wrpkit/toolchain/find.hpp"
 #include "wrpkit/toolchain/nvjitlink.hpp"
@@ -41,7 +41,7 @@ std::optional<CudaVersion> release_of(const ToolchainPaths& t) {
     if (t.nvrtc) return CudaVersion::from_code(Nvrtc(t.nvrtc->string()).cuda_version());
     if (t.ptxas) return CudaVersion::from_code(Compiler(t, CompilerChoice::ptxas).cuda_version());
   } catch (const Error& e) {
-    spdlog::warn("toolchain in {} skipped: {}", t.searched(), e.what());
+    log::warn("toolchain in {} skipped: {}", t.searched(), e.what());
   }
   return std::nullopt;
 }
@@ -139,14 +139,14 @@ class CudaToolset final : public Toolset {
     if (cache_)
       if (auto hit = cache_->lookup(key)) {
         const char* from = hit->from == CacheLayer::remote ? "remote" : "local";
-        spdlog::info("from the {} cache: {}", from, what);
+        log::info("from the {} cache: {}", from, what);
         record(what, from);
         return std::move(hit->payload);
       }
     auto t0 = std::chrono::steady_clock::now();
     auto out = make();
-    spdlog::info("compiled {} in {:.2f} s", what,
-                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    log::info("compiled {} in {:.2f} s", what,
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     record(what, "compiled");
     if (cache_) cache_->put(key, out);
     return out;
