@@ -53,6 +53,11 @@ set(CMAKE_CXX_COMPILER_TARGET ${WRPKIT_ZIG_TARGET})
 # comes later on the command line and wins.
 set(CMAKE_C_FLAGS_INIT -g0)
 set(CMAKE_CXX_FLAGS_INIT -g0)
+# Zig builds its runtime libraries (libc++, compiler-rt, libunwind) for each optimization
+# mode it is linked in, a minute or more on a cold cache. Configure's test programs link in
+# Release's mode, the wheels' own, so they are built once per arch instead of twice (a
+# Debug set with UBSan's runtime for the checks, then the Release one).
+set(CMAKE_TRY_COMPILE_CONFIGURATION Release)
 # zig's own archiver: the build machine's binutils may not know the target's objects.
 foreach(lang C CXX)
   set(CMAKE_${lang}_ARCHIVE_CREATE "\"${WRPKIT_ZIG}\" ar qc <TARGET> <LINK_FLAGS> <OBJECTS>")
