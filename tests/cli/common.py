@@ -8,6 +8,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 
 BIN = os.environ["WRPKIT_BIN"]
 FIXTURES = os.environ["WRPKIT_FIXTURES"]
@@ -151,9 +152,10 @@ def main(tests=None):
     tests = discovered() if tests is None else tests
     failed = skipped = 0
     for t in tests:
+        start = time.monotonic()
         try:
             t()
-            print(f"PASS {t.__name__}")
+            print(f"PASS {t.__name__} ({time.monotonic() - start:.1f} s)")
         except Skip as e:
             skipped += 1
             print(f"SKIP {t.__name__}: {e}")
