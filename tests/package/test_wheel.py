@@ -174,6 +174,12 @@ def main(wheel, sdist):
     assert cli_inspect == api_inspect
     assert set(cli_inspect["load_matrix"]["sm_87"].values()) == {"sass"}, cli_inspect["load_matrix"]
 
+    # 3b. wrpkit.runtime: the shipped runtime from Python, no Warp (replays on a GPU: tests/gpu)
+    print(run([py, os.path.join(ROOT, "tests", "package", "check_python_runtime.py"),
+               os.path.join(work, "cli", "particles.wrp"),
+               os.path.join(DATA, "warp-1.19.0-h100", "default-sf", "bsr_counted", "bsr_counted.wrp")],
+              env).stdout.strip())
+
     # 4. errors: one exception type, the CLI's message and exit code
     bad = run(["wrp-build", "missing.wrp", "-o", "x.wrp", "--arch", "sm_90"], env, cwd=work, check=False)
     api_err = run([py, "-c", textwrap.dedent("""
