@@ -43,6 +43,21 @@ uint32_t grid_stride_x(const LaunchOp& l, uint64_t blocks, unsigned cluster, con
   return uint32_t(std::max<uint64_t>(1, x));
 }
 
+// wp.tid() coordinates are signed 32-bit: the leading one counts up to its extent - 1, the
+// others are rebuilt from launch_bounds_t's `int shape[]`, where 2^31 itself wraps. Warp
+// refuses larger extents at launch since PR #1902; a replay of one would compute wrong
+// coordinates, so the plan refuses it before anything reaches the GPU.
+void check_extents(const LaunchOp& l, const std::string& where) {
+  for (int d = 0; d < bounded_ndim(l); ++d) {
+    uint64_t limit = d == 0 ? uint64_t(1) << 31 : (uint64_t(1) << 31) - 1;
+    if (l.shape[d] > limit)
+      fail(Exit::bad_input, fmt::format("{}: launch extent {} in dimension {} is beyond {}: Warp's thread "
+                                        "coordinates (wp.tid()) are 32-bit and would wrap (Warp refuses such a "
+                                        "launch): the file is damaged or was not written by Warp",
+                                        where, l.shape[d], d, limit));
+  }
+}
+
 }  // namespace
 
 LaunchGrid launch_grid(const LaunchOp& l, const std::string& where, bool clusters) {
@@ -52,6 +67,7 @@ LaunchGrid launch_grid(const LaunchOp& l, const std::string& where, bool cluster
   if (l.cluster_dim > kMaxClusterDim)
     fail(Exit::bad_input,
          fmt::format("{}: cluster_dim {} is beyond Warp's limit of {} blocks", where, l.cluster_dim, kMaxClusterDim));
+  check_extents(l, where);
   unsigned cluster = clusters && l.cluster_dim > 1 ? l.cluster_dim : 1;
   uint64_t blocks = (l.dim + g.block - 1) / g.block;
   if (l.grid_stride) {

@@ -181,3 +181,22 @@ TEST_CASE("launch grid with clusters: blocks that make no whole clusters and ove
   CHECK(error_of([&] { launch_grid(l, "x", false); }).find("cluster_dim 17 is beyond Warp's limit of 16") !=
         std::string::npos);
 }
+
+TEST_CASE("launch grid: extents whose wp.tid() coordinates would wrap 32 bits are refused, as Warp does") {
+  LaunchOp l;
+  l.block_dim = 256;
+  l.ndim = 2;
+  l.shape[0] = 1u << 31;  // the leading coordinate counts to 2^31 - 1: fits
+  l.shape[1] = 2;
+  l.dim = uint64_t(1) << 32;
+  CHECK(launch_grid(l, "x", false).x > 0);
+  l.shape[0] = (1u << 31) + 1;
+  CHECK(error_of([&] {
+          launch_grid(l, "p.wrp ops[4]", false);
+        }).find("p.wrp ops[4]: launch extent 2147483649 in dimension 0 is beyond 2147483648") == 0);
+  l.shape[0] = 2;
+  l.shape[1] = 1u << 31;  // rebuilt from an int: 2^31 itself wraps
+  CHECK(error_of([&] { launch_grid(l, "x", false); }).find("in dimension 1 is beyond 2147483647") != std::string::npos);
+  l.ndim = 1;  // a dimension the launch does not have is not looked at
+  CHECK(launch_grid(l, "x", false).x > 0);
+}
