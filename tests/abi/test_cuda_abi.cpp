@@ -86,6 +86,7 @@ static_assert(wrp::kCuAttrComputeCapabilityMajor == CU_DEVICE_ATTRIBUTE_COMPUTE_
                   wrp::kCuAttrClusterLaunch == CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH &&
                   wrp::kCuStreamNonBlocking == CU_STREAM_NON_BLOCKING &&
                   wrp::kCuErrorNotFound == CUDA_ERROR_NOT_FOUND &&
+                  wrp::kCuErrorOutOfMemory == CUDA_ERROR_OUT_OF_MEMORY &&
                   wrp::kCuGraphNodeConditional == CU_GRAPH_NODE_TYPE_CONDITIONAL &&
                   wrp::kCuCondIf == CU_GRAPH_COND_TYPE_IF && wrp::kCuCondWhile == CU_GRAPH_COND_TYPE_WHILE &&
                   wrp::kCuMemoryTypeDevice == CU_MEMORYTYPE_DEVICE &&

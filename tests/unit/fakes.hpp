@@ -315,7 +315,8 @@ struct FakeGpu {
   std::string load_error;  // non-empty: module loads fail with CUDA_ERROR_INVALID_PTX and this JIT log
   std::map<CUdeviceptr, std::vector<uint8_t>> memory;       // allocation start -> bytes
   std::vector<std::pair<std::string, int>> set_attributes;  // (function, attribute) in call order
-  int modules_loaded = 0, graphs_launched = 0;
+  int modules_loaded = 0, modules_unloaded = 0, graphs_launched = 0;
+  size_t free_bytes = size_t(80) << 30;   // cuMemGetInfo's free memory; a larger cuMemAlloc fails
   std::vector<std::string> launched;      // kernels launched directly (wrp-run's mesh kernels), in order
   uint64_t mesh_sizes[2] = {328, 64};     // wrpkit_mesh_sizes: Warp 1.19's Mesh and SolidAngleProps
   uintptr_t capturing_stream = 0;         // a stream the caller is capturing (0: none)
@@ -361,7 +362,7 @@ inline CudaApi fake_gpu_api() {
         std::snprintf(static_cast<char*>(values[i]), 64, "%s", g_gpu.load_error.c_str());
     return 218;  // CUDA_ERROR_INVALID_PTX
   };
-  a.cuModuleUnload = [](CUmodule) { return 0; };
+  a.cuModuleUnload = [](CUmodule) { return ++g_gpu.modules_unloaded, 0; };
   a.cuModuleGetGlobal = [](CUdeviceptr* p, size_t* n, CUmodule, const char*) {
     *p = g_gpu.next;
     auto* b = reinterpret_cast<const uint8_t*>(g_gpu.mesh_sizes);
@@ -392,12 +393,14 @@ inline CudaApi fake_gpu_api() {
     return 0;
   };
   a.cuMemAlloc = [](CUdeviceptr* p, size_t n) {
+    if (n > g_gpu.free_bytes) return kCuErrorOutOfMemory;
     *p = g_gpu.next;
     g_gpu.memory[*p].assign(n, 0);
     g_gpu.next += (n + 0xfffff) & ~size_t(0xfffff);
     return 0;
   };
   a.cuMemFree = [](CUdeviceptr p) { return g_gpu.memory.erase(p) ? 0 : 1; };
+  a.cuMemGetInfo = [](size_t* free, size_t* total) { return *free = g_gpu.free_bytes, *total = size_t(80) << 30, 0; };
   a.cuMemcpyHtoD = [](CUdeviceptr p, const void* src, size_t n) {
     size_t at = 0;
     auto* m = fake_memory_at(p, n, &at);

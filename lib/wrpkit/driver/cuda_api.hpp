@@ -97,6 +97,7 @@ struct CuGraphNodeParams {  // CUgraphNodeParams (256 bytes), only its condition
   X(cuFuncGetAttribute, cuFuncGetAttribute, true, (int*, int, CUfunction))                                          \
   X(cuMemAlloc, cuMemAlloc_v2, true, (CUdeviceptr*, size_t))                                                        \
   X(cuMemFree, cuMemFree_v2, true, (CUdeviceptr))                                                                   \
+  X(cuMemGetInfo, cuMemGetInfo_v2, true, (size_t*, size_t*))                                                        \
   X(cuMemcpyHtoD, cuMemcpyHtoD_v2, true, (CUdeviceptr, const void*, size_t))                                        \
   X(cuMemcpyDtoH, cuMemcpyDtoH_v2, true, (void*, CUdeviceptr, size_t))                                              \
   X(cuStreamCreate, cuStreamCreate, true, (CUstream*, unsigned))                                                    \
@@ -137,6 +138,7 @@ inline constexpr int kCuFuncAttrNonPortableClusters = 14;   // CU_FUNC_ATTRIBUTE
 inline constexpr int kCuAttrClusterLaunch = 120;            // CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH
 inline constexpr unsigned kCuStreamNonBlocking = 1;         // CU_STREAM_NON_BLOCKING
 inline constexpr int kCuErrorNotFound = 500;                // CUDA_ERROR_NOT_FOUND
+inline constexpr int kCuErrorOutOfMemory = 2;               // CUDA_ERROR_OUT_OF_MEMORY
 inline constexpr int kCuGraphNodeConditional = 13;          // CU_GRAPH_NODE_TYPE_CONDITIONAL
 inline constexpr int kCuCondIf = 0, kCuCondWhile = 1;       // CU_GRAPH_COND_TYPE_IF, _WHILE
 inline constexpr int kCuMemoryTypeDevice = 2;               // CU_MEMORYTYPE_DEVICE

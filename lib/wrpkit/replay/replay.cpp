@@ -279,6 +279,21 @@ struct Replay::State final : ReplayResources {
     return s;
   }
 
+  // Nothing else is allocated yet when the arena fails: the load stops here and releases
+  // what it holds (modules, context reference) as any failed load does. Out of memory
+  // names the largest region and what the GPU has free, so the user knows what to shrink.
+  std::string allocation_failure(uint64_t size, CUresult rc) const {
+    std::string what = fmt::format("cuMemAlloc of {} bytes for the regions", size);
+    if (rc != kCuErrorOutOfMemory) return what;
+    const Region* largest = nullptr;
+    for (auto& reg : a->regions)
+      if (!largest || reg.size > largest->size) largest = &reg;
+    if (largest) what += fmt::format(" (largest: region {}, {} bytes)", largest->id, largest->size);
+    size_t free = 0, total = 0;
+    if (cu->cuMemGetInfo(&free, &total) == 0) what += fmt::format(" on a GPU with {} bytes free", free);
+    return what;
+  }
+
   void place_memory() {
     auto& plan = sh->plan;
     uint64_t size = 0;
@@ -293,7 +308,7 @@ struct Replay::State final : ReplayResources {
     for (auto& reg : a->regions) regions[reg.id] = {place(reg.size, fmt::format("region {}", reg.id)), reg.size};
     constants_at = place(plan.constants_size, "the graph's constants");
     scratch_at = place(plan.scratch_size, "the algorithm ops' scratch");
-    cu->check(cu->cuMemAlloc(&arena, size), fmt::format("cuMemAlloc of {} bytes for the regions", size));
+    if (auto rc = cu->cuMemAlloc(&arena, size); rc != 0) cu->check(rc, allocation_failure(size, rc));
     arena_size = size;
     auto& mem = a->container.require(kSectionMemory, a->name());
     for (auto& reg : a->regions) {

@@ -58,6 +58,29 @@ TEST_CASE("replay: a real capture loads on a fake GPU: its modules, a chain of n
   CHECK(g_gpu.graphs_launched == 1);
 }
 
+TEST_CASE(
+    "replay: regions beyond the GPU's free memory fail the load naming the largest region, and it holds nothing") {
+  UseFakeGpu gpu;
+  auto a = open_artifact(fixtures::ptx75());
+  auto largest =
+      *std::max_element(a.regions.begin(), a.regions.end(), [](auto& x, auto& y) { return x.size < y.size; });
+  g_gpu.free_bytes = 1000;
+  std::string message;
+  try {
+    Replay::start(std::move(a), 0);
+  } catch (const Error& e) {
+    CHECK(e.code() == Exit::toolchain);  // the driver's refusal: wrp-run's exit 4
+    message = e.what();
+  }
+  CAPTURE(message);
+  CHECK(message.find(fmt::format("(largest: region {}, {} bytes) on a GPU with 1000 bytes free", largest.id,
+                                 largest.size)) != std::string::npos);
+  CHECK(message.find("CUDA_ERROR_FAKE") != std::string::npos);
+  CHECK(g_gpu.memory.empty());  // nothing allocated stays
+  CHECK(g_gpu.modules_loaded > 0);
+  CHECK(g_gpu.modules_unloaded == g_gpu.modules_loaded);
+}
+
 TEST_CASE("replay: clustered launches on a GPU with clusters, where clusters above 8 blocks opt in as Warp does") {
   UseFakeGpu gpu;
   auto r = Replay::start(particles_with_clusters(16), 0);
