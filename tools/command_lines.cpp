@@ -147,6 +147,11 @@ void add_output_options(CLI::App& app, const Bound& b) {
   const char* output_group = "Output";
   app.add_flag("--force", c.force, "replace an existing output")->group(output_group);
   app.add_flag("--json", o.json, "print the report as JSON")->group(output_group);
+  app.add_option("--report", o.report_file,
+                 "also write the report as JSON (the --json document) to FILE, for CI; the console "
+                 "gets the text (or nothing with --quiet)")
+      ->type_name("FILE")
+      ->group(output_group);
   app.add_flag("-q,--quiet", c.quiet, "no progress line and no text report (errors and warnings still go to stderr)")
       ->group(output_group);
   app.add_flag("-v,--verbose", o.verbose, "log each compilation and cache hit")->group(output_group);

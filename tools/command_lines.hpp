@@ -20,6 +20,7 @@ namespace wrp {
 struct BuildOutput {
   bool json = false, verbose = false;
   int progress_fd = -1;
+  std::string report_file;  // --report FILE: the JSON report, whatever the console gets
 };
 std::optional<int> parse_build_options(int argc, char** argv, BuildCommand& cmd, BuildOutput& out);
 

@@ -24,5 +24,6 @@ int main(int argc, char** argv) {
   if (auto self = std::filesystem::read_symlink("/proc/self/exe", ec); !ec) cmd.nvrtc_worker_exe = self;
   // The progress line only where someone watches: a terminal, not --quiet, not --verbose's log.
   cmd.progress = wrp::progress_printer(!cmd.quiet && !o.verbose && isatty(2), o.progress_fd);
-  return wrp::tool_main("wrp-build", [&] { return wrp::run_build_command(cmd, wrp::make_report_writer(o.json)); });
+  return wrp::tool_main("wrp-build",
+                        [&] { return wrp::run_build_command(cmd, wrp::make_report_writer(o.json, o.report_file)); });
 }

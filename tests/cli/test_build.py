@@ -175,6 +175,24 @@ def test_same_input_same_output():
             open(os.path.join(b[:-4] + "_modules", f), "rb").read(), f
 
 
+def test_report_file_for_ci():
+    """--report FILE: the --json report saved whole for a CI step, while the console gets the
+    text (nothing with --quiet); a report that cannot be written is exit 5 naming --report."""
+    need_toolchain()
+    cap, out = local("warp-1.17.0-h200/particles"), os.path.join(OUT, "report.wrp")
+    j = run("wrp-build", cap, "--arch", "sm_90", "-o", out, "--force", "--json")
+    assert j.returncode == 0, j.stderr
+    report = os.path.join(OUT, "report.json")
+    for console in ([], ["--quiet"]):
+        r = run("wrp-build", cap, "--arch", "sm_90", "-o", out, "--force", "--report", report, *console)
+        assert r.returncode == 0, r.stderr
+        assert (r.stdout == "") == bool(console) and not r.stdout.lstrip().startswith("{"), r.stdout
+        saved, printed = json.load(open(report)), json.loads(j.stdout)
+        assert saved.keys() == printed.keys() and saved["outputs"] == printed["outputs"], saved
+    r = run("wrp-build", cap, "--arch", "sm_90", "-o", out, "--force", "--report", "/nonexistent/r.json")
+    assert r.returncode == 5 and "--report /nonexistent/r.json" in r.stderr, (r.returncode, r.stderr)
+
+
 def test_cubin_module_reused_or_refused():
     """Warp 1.18's default capture on a driver older than its NVRTC: CUBIN for sm_90 alone (format 16)."""
     need_toolchain()

@@ -11,6 +11,7 @@
 #include <concepts>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 namespace wrp {
 
@@ -22,24 +23,34 @@ concept Report = requires(const R& r) {
   { report_json(r) } -> std::convertible_to<std::string>;
 };
 
+// Writes `json` (and a newline) to `path` whole or not at all (a CI step reads it after the
+// tool exits); throws wrp::Error(Exit::output) naming --report and the path.
+void save_report_file(const std::string& path, const std::string& json);
+
 class ReportWriter {
  public:
-  explicit ReportWriter(ReportFormat format, std::FILE* out = stdout) : format_(format), out_(out) {}
+  // `json_file`: also save every report as JSON there (--report FILE), whatever the console gets.
+  explicit ReportWriter(ReportFormat format, std::FILE* out = stdout, std::string json_file = {})
+      : format_(format), out_(out), json_file_(std::move(json_file)) {}
   ReportFormat format() const { return format_; }
 
+  // `to_console` false (--quiet): only the --report file, if any, gets it.
   template <Report R>
-  void write(const R& report) const {
-    emit(format_ == ReportFormat::json ? report_json(report) + "\n" : report_text(report));
+  void write(const R& report, bool to_console = true) const {
+    std::string json = format_ == ReportFormat::json || !json_file_.empty() ? report_json(report) : "";
+    if (to_console) emit(format_ == ReportFormat::json ? json + "\n" : report_text(report));
+    if (!json_file_.empty()) save_report_file(json_file_, json);
   }
 
  private:
   void emit(const std::string& s) const { std::fwrite(s.data(), 1, s.size(), out_), std::fflush(out_); }
   ReportFormat format_;
   std::FILE* out_;
+  std::string json_file_;
 };
 
-inline ReportWriter make_report_writer(bool json) {
-  return ReportWriter(json ? ReportFormat::json : ReportFormat::text);
+inline ReportWriter make_report_writer(bool json, std::string json_file = {}) {
+  return ReportWriter(json ? ReportFormat::json : ReportFormat::text, stdout, std::move(json_file));
 }
 
 }  // namespace wrp

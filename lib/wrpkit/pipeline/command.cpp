@@ -157,7 +157,7 @@ int run_build_command(const BuildCommand& c, const ReportWriter& out) {
     return 0;
   }
   auto report = run_build(build_options(c));
-  if (out.format() == ReportFormat::json || !c.quiet) out.write(report);
+  out.write(report, out.format() == ReportFormat::json || !c.quiet);
   return 0;
 }
 
