@@ -194,7 +194,7 @@ std::optional<int> parse_build_options(int argc, char** argv, BuildCommand& c, B
   return std::nullopt;
 }
 
-std::optional<int> parse_inspect_options(int argc, char** argv, InspectCommand& cmd, bool& json) {
+std::optional<int> parse_inspect_options(int argc, char** argv, InspectCommand& cmd, ReportFormat& format) {
   CLI::App app{
       "Show what a Warp .wrp artifact holds and on which GPUs it loads.\n"
       "Exit codes: 0 ok, 1 usage, 2 bad input.\n"
@@ -219,7 +219,13 @@ std::optional<int> parse_inspect_options(int argc, char** argv, InspectCommand& 
   app.add_option("--driver", driver,
                  "with --arch: the load matrix under a driver of this CUDA release (e.g. 12.6): "
                  "does it load there, without JIT?");
-  app.add_flag("--json", json, "print JSON (schema: docs/inspect-json.md)");
+  bool json = false;
+  std::string format_name = "text";
+  auto* json_flag = app.add_flag("--json", json, "print JSON (schema: docs/inspect-json.md); --format json");
+  app.add_option("--format", format_name,
+                 "text, json, or markdown (for a CI job's summary: the load matrix as a table, the hazards)")
+      ->check(CLI::IsMember({"text", "json", "markdown"}))
+      ->excludes(json_flag);
   auto* verify_flag = app.add_flag("--verify", cmd.verify,
                                    "exit 2 unless every byte matches the artifact's wrpkit manifest "
                                    "(and, with --trust, a trusted key signed it): what wrp-run checks before loading");
@@ -235,6 +241,9 @@ std::optional<int> parse_inspect_options(int argc, char** argv, InspectCommand& 
   for (auto* o : {"--allow-jit", "--load"}) app.get_option(o)->group("On the deployment machine");
   app.set_version_flag("--version", std::string("wrp-inspect (wrpkit) ") + WRPKIT_VERSION);
   if (auto done = parse_command_line(app, argc, argv)) return done;
+  format = json || format_name == "json" ? ReportFormat::json
+           : format_name == "markdown"   ? ReportFormat::markdown
+                                         : ReportFormat::text;
   if (app.count("--arch")) cmd.archs = arch_list;
   if (app.count("--driver")) cmd.driver = driver;
   if (app.count("--device")) cmd.device = device < 0 ? 0 : device;

@@ -24,7 +24,7 @@ struct BuildOutput {
 };
 std::optional<int> parse_build_options(int argc, char** argv, BuildCommand& cmd, BuildOutput& out);
 
-std::optional<int> parse_inspect_options(int argc, char** argv, InspectCommand& cmd, bool& json);
+std::optional<int> parse_inspect_options(int argc, char** argv, InspectCommand& cmd, ReportFormat& format);
 
 std::optional<int> parse_run_options(int argc, char** argv, RunCommand& cmd, bool& json);
 

@@ -5,7 +5,7 @@
 
 int main(int argc, char** argv) {
   wrp::InspectCommand cmd;
-  bool json = false;
-  if (auto done = wrp::parse_inspect_options(argc, argv, cmd, json)) return *done;
-  return wrp::tool_main("wrp-inspect", [&] { return wrp::run_inspect(cmd, wrp::make_report_writer(json)); });
+  auto format = wrp::ReportFormat::text;
+  if (auto done = wrp::parse_inspect_options(argc, argv, cmd, format)) return *done;
+  return wrp::tool_main("wrp-inspect", [&] { return wrp::run_inspect(cmd, wrp::make_report_writer(format)); });
 }

@@ -129,6 +129,27 @@ def test_shared_fixture_facts():
     assert {k["key"]: k["launches"] for k in j["modules"][0]["kernels"]} == {"wave_solve": 16, "wave_displace": 1}
 
 
+def test_markdown_for_ci_summaries():
+    """--format markdown: the same verdicts as --json (and the same exit code), as a heading, a
+    load-matrix table and a hazard list; --json and --format together are a usage error."""
+    for cap in (local("warp-1.17.0-h200/particles"), local("warp-1.19.0-h100/default-sf/bsr_counted")):
+        args = [cap, "--arch", "sm_75,sm_90"]
+        md, js = run("wrp-inspect", *args, "--format", "markdown"), run("wrp-inspect", *args, "--json")
+        assert md.returncode == js.returncode, (md.returncode, js.returncode, md.stderr)
+        report = json.loads(js.stdout)
+        lines = md.stdout.splitlines()
+        assert lines[0] == f"### `{cap}`", lines[0]
+        assert "| module | sm_75 | sm_90 |" in lines, md.stdout
+        summary = report["load_summary"]
+        assert f"| **the artifact** | **{summary['sm_75']}** | **{summary['sm_90']}** |" in lines, md.stdout
+        for h in report["hazards"]:
+            assert any(line.startswith(f"- `{h['code']}`") for line in lines), (h, md.stdout)
+        assert ("No hazards." in lines) == (not report["hazards"]), md.stdout
+        assert ("wrp-run: replays it without Warp." in lines) == (not report["wrp_run"]["blockers"]), md.stdout
+    both = run("wrp-inspect", local("warp-1.17.0-h200/particles"), "--json", "--format", "markdown")
+    assert both.returncode == 1, both.stderr
+
+
 def test_usage_and_missing_files():
     assert run("wrp-inspect").returncode == 1
     assert run("wrp-inspect", P17, "--arch", "sm_bogus").returncode == 1

@@ -4,6 +4,8 @@
 // found by name:
 //   std::string report_text(const R&);   // ends in a newline, or is empty
 //   std::string report_json(const R&);   // one JSON document, no trailing newline
+// and, for a CI job's summary, optionally a third (others print their text in a code block):
+//   std::string report_markdown(const R&);
 // Printers only format: everything they print is in the report, decided before.
 // Reports: InspectReport and DeviceReport (report/inspect_print.hpp), BuildReport
 // (pipeline/build.hpp), CacheSummary (cache/compile_cache.hpp), RunReport (wrp-run).
@@ -15,7 +17,7 @@
 
 namespace wrp {
 
-enum class ReportFormat { text, json };
+enum class ReportFormat { text, json, markdown };
 
 template <class R>
 concept Report = requires(const R& r) {
@@ -38,11 +40,21 @@ class ReportWriter {
   template <Report R>
   void write(const R& report, bool to_console = true) const {
     std::string json = format_ == ReportFormat::json || !json_file_.empty() ? report_json(report) : "";
-    if (to_console) emit(format_ == ReportFormat::json ? json + "\n" : report_text(report));
+    if (to_console)
+      emit(format_ == ReportFormat::json   ? json + "\n"
+           : format_ == ReportFormat::text ? report_text(report)
+                                           : markdown(report));
     if (!json_file_.empty()) save_report_file(json_file_, json);
   }
 
  private:
+  template <Report R>
+  static std::string markdown(const R& report) {
+    if constexpr (requires { report_markdown(report); })
+      return report_markdown(report);
+    else
+      return "```\n" + report_text(report) + "```\n";
+  }
   void emit(const std::string& s) const { std::fwrite(s.data(), 1, s.size(), out_), std::fflush(out_); }
   ReportFormat format_;
   std::FILE* out_;
@@ -52,5 +64,7 @@ class ReportWriter {
 inline ReportWriter make_report_writer(bool json, std::string json_file = {}) {
   return ReportWriter(json ? ReportFormat::json : ReportFormat::text, stdout, std::move(json_file));
 }
+
+inline ReportWriter make_report_writer(ReportFormat format) { return ReportWriter(format); }
 
 }  // namespace wrp

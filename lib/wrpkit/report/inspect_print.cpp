@@ -244,6 +244,49 @@ std::string report_text(const InspectReport& r) {
   return txt;
 }
 
+namespace {
+
+// A table cell: pipes would end the cell, newlines the row.
+std::string cell(std::string s) {
+  std::string out;
+  for (char c : s) out += c == '|' ? "\\|" : c == '\n' ? " " : std::string(1, c);
+  return out;
+}
+
+void load_matrix_markdown(std::string& md, const LoadMatrix& lm) {
+  md += fmt::format("\n| module{} |", lm.driver ? fmt::format(" (CUDA {} driver)", lm.driver->str()) : "");
+  for (auto& g : lm.archs) md += fmt::format(" {} |", g.sm());
+  md += "\n| --- |";
+  for (size_t g = 0; g < lm.archs.size(); ++g) md += " --- |";
+  md += "\n";
+  auto row = [&](const std::string& name, const std::vector<LoadPath>& paths, const char* bold) {
+    md += fmt::format("| {0}{1}{0} |", bold, cell(name));
+    for (auto p : paths) md += fmt::format(" {0}{1}{0} |", bold, load_path_name(p));
+    md += "\n";
+  };
+  for (size_t m = 0; m < lm.files.size(); ++m) row("`" + lm.files[m] + "`", lm.modules[m], "");
+  if (lm.conditions) row("if/while conditions", *lm.conditions, "");
+  row("the artifact", lm.artifact, "**");
+}
+
+}  // namespace
+
+std::string report_markdown(const InspectReport& r) {
+  std::string md = fmt::format("### `{}`\n\n", cell(r.file));
+  md += fmt::format("Warp capture format {} ({}); {} module(s), {} op(s); {}{}\n\n", r.format_version,
+                    r.loads_in.empty() ? "CPU graph" : r.loads_in, r.modules.size(), r.ops.count, r.integrity.state,
+                    r.integrity.signature == "none" ? "" : ", signature " + r.integrity.signature);
+  if (r.min_driver) md += fmt::format("SASS loads on drivers of CUDA {} and newer.\n\n", r.min_driver->str());
+  md += r.replay_blockers.empty() ? "wrp-run: replays it without Warp.\n"
+                                  : fmt::format("wrp-run: cannot replay it: {}.\n", fmt::join(r.replay_blockers, "; "));
+  if (r.load_matrix) load_matrix_markdown(md, *r.load_matrix);
+  if (r.hazards.empty()) return md + "\nNo hazards.\n";
+  md += "\nHazards:\n\n";
+  for (auto& h : r.hazards)
+    md += fmt::format("- `{}`{}: {}\n", h.code, h.module.empty() ? "" : " (`" + h.module + "`)", h.message);
+  return md;
+}
+
 std::string report_text(const DeviceReport& dr) {
   auto& r = dr.inspect;
   auto& d = dr.check;

@@ -17,6 +17,9 @@ struct DeviceReport {
 
 std::string report_text(const InspectReport& r);
 std::string report_json(const InspectReport& r);
+// Markdown for a CI job's summary ($GITHUB_STEP_SUMMARY): a heading, what it is, wrp-run's
+// verdict, the load matrix as a table (with --arch) and the hazards as a list.
+std::string report_markdown(const InspectReport& r);
 std::string report_text(const DeviceReport& r);
 // One JSON document: the report's keys, with the check's (device, outcomes,
 // graph_outcomes, exit_code) joined in.
