@@ -28,4 +28,4 @@ configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/wrpkitConfig.cmake.in
   ${PROJECT_BINARY_DIR}/wrpkitConfig.cmake INSTALL_DESTINATION ${WRPKIT_CMAKE_DIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/wrpkitConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/wrpkitConfig.cmake ${PROJECT_BINARY_DIR}/wrpkitConfigVersion.cmake
-  DESTINATION ${WRPKIT_CMAKE_DIR})
+  ${PROJECT_SOURCE_DIR}/cmake/wrpkitArtifact.cmake DESTINATION ${WRPKIT_CMAKE_DIR})

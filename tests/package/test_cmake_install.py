@@ -2,6 +2,7 @@
 then build examples/ on its own with find_package(wrpkit) against that prefix
 and run check_and_load on a real capture (exit 3 without a GPU, 0 with one).
 Usage: test_cmake_install.py BUILD_DIR SOURCE_DIR"""
+import json
 import os
 import shutil
 import subprocess
@@ -15,6 +16,20 @@ def run(cmd, **kw):
     return p
 
 
+def check_artifact_rebuilds(examples, capture, prefix):
+    """The artifact wrpkit_add_artifact made is wrp-build's, and it is remade only when its input changes."""
+    artifact = os.path.join(examples, "artifacts", "sim.wrp")
+    info = run([os.path.join(prefix, "bin", "wrp-inspect"), artifact, "--arch", "sm_87,sm_90", "--json"])
+    report = json.loads(info.stdout)
+    assert report.get("wrpkit") and set(report["load_summary"].values()) == {"sass"}, report.get("load_summary")
+    assert os.path.isdir(artifact[:-4] + "_modules")
+    again = run(["ninja", "-C", examples, "example_artifact"]).stdout  # a dry run would redo CMake's glob check
+    assert "wrp-build example_artifact" not in again and "no work to do" in again, again
+    os.utime(capture)
+    assert "wrp-build example_artifact" in run(["ninja", "-C", examples, "example_artifact"]).stdout
+    return artifact
+
+
 def main(build, source):
     tmp = tempfile.mkdtemp(prefix="wrpkit-cmake-install-")
     prefix, examples = os.path.join(tmp, "prefix"), os.path.join(tmp, "examples")
@@ -24,9 +39,13 @@ def main(build, source):
     # the installed tool finds the manifest built into it, not the source tree's file
     r = subprocess.run([os.path.join(prefix, "bin", "wrp-build"), "--help"], capture_output=True, text=True)
     assert r.returncode == 0 and "built-in" in r.stdout, r.stdout
-    run(["cmake", "-S", os.path.join(source, "examples"), "-B", examples, "-G", "Ninja", f"-DCMAKE_PREFIX_PATH={prefix}"])
+    # wrpkit_add_artifact on a copy of a real capture (touched below: never the repository's)
+    capture = os.path.join(tmp, "capture", "particles.wrp")
+    shutil.copytree(os.path.join(source, "tests", "data", "warp-1.17.0-h200", "particles"), os.path.dirname(capture))
+    run(["cmake", "-S", os.path.join(source, "examples"), "-B", examples, "-G", "Ninja", f"-DCMAKE_PREFIX_PATH={prefix}",
+         f"-DWRPKIT_EXAMPLE_CAPTURE={capture}"])
     run(["cmake", "--build", examples])
-    capture = os.path.join(source, "tests", "data", "warp-1.17.0-h200", "particles", "particles.wrp")
+    artifact = check_artifact_rebuilds(examples, capture, prefix)
     check = subprocess.run([os.path.join(examples, "check_and_load"), capture], capture_output=True, text=True)
     assert (check.returncode == 3 and "no GPU to check on" in check.stderr) or check.returncode == 0, \
         (check.returncode, check.stdout, check.stderr)
@@ -36,7 +55,8 @@ def main(build, source):
         (rep.returncode == 0 and rep.stdout.startswith("x: ")), (rep.returncode, rep.stdout, rep.stderr)
     shutil.rmtree(tmp)
     print(f"cmake install: examples built with find_package(wrpkit) from {prefix} (check_and_load exit "
-          f"{check.returncode}, replay exit {rep.returncode})")
+          f"{check.returncode}, replay exit {rep.returncode}); wrpkit_add_artifact built {os.path.basename(artifact)} "
+          f"and rebuilt it only when the capture changed")
 
 
 if __name__ == "__main__":
