@@ -27,7 +27,7 @@ struct Raw {
 // What the options bind to, as each group of them adds its own.
 struct Bound {
   BuildCommand& c;
-  BuildOutput& o;
+  BuildReporting& o;
   Raw& raw;
 };
 
@@ -164,7 +164,7 @@ void add_output_options(CLI::App& app, const Bound& b) {
 
 }  // namespace
 
-std::optional<int> parse_build_options(int argc, char** argv, BuildCommand& c, BuildOutput& o) {
+std::optional<int> parse_build_options(int argc, char** argv, BuildCommand& c, BuildReporting& o) {
   CLI::App app{
       "Build a Warp .wrp artifact for many GPU archs: one fatbin per module, no JIT at load.\n"
       "Exit codes: 0 ok, 1 usage, 2 bad input, 3 a target cannot be built, 4 toolchain missing or failed, "

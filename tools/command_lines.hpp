@@ -16,13 +16,14 @@
 
 namespace wrp {
 
-// What wrp-build's command line asks beyond the BuildCommand: how the tool reports.
-struct BuildOutput {
+// What wrp-build's command line asks beyond the BuildCommand: how the tool reports. (Not
+// BuildOutput: pipeline/build.hpp has one, and two classes of one name break the link.)
+struct BuildReporting {
   bool json = false, verbose = false;
   int progress_fd = -1;
   std::string report_file;  // --report FILE: the JSON report, whatever the console gets
 };
-std::optional<int> parse_build_options(int argc, char** argv, BuildCommand& cmd, BuildOutput& out);
+std::optional<int> parse_build_options(int argc, char** argv, BuildCommand& cmd, BuildReporting& out);
 
 std::optional<int> parse_inspect_options(int argc, char** argv, InspectCommand& cmd, ReportFormat& format);
 

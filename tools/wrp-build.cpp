@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   // wrp-build starts copies of itself to run NVRTC in separate processes (nvrtc_workers.hpp).
   if (argc == 3 && std::string_view(argv[1]) == "--nvrtc-worker") return wrp::nvrtc_worker_main(argv[2]);
   wrp::BuildCommand cmd;
-  wrp::BuildOutput o;
+  wrp::BuildReporting o;
   if (auto done = wrp::parse_build_options(argc, argv, cmd, o)) return *done;
   wrp::log::start("wrp-build", o.verbose);
   std::error_code ec;
