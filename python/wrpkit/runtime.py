@@ -196,7 +196,8 @@ class Graph:
 
     def launch(self, stream: Any = None) -> None:
         """One replay, asynchronous, on ``stream`` (None: the graph's own). On a stream being
-        captured, the replay joins the capture."""
+        captured, the replay joins the capture. ``synchronize``, ``get`` and ``set`` wait for the
+        graph's own stream only: after a launch on yours, wait on yours first."""
         _call("wrp_launch", self._live(), _stream_handle(stream))
 
     def synchronize(self) -> None:
