@@ -141,7 +141,7 @@ void add_signing_options(CLI::App& app, const Bound& b) {
       ->group(trust);
 }
 
-// Output: --force, --json, --quiet, --verbose, --progress-fd.
+// Output: --force, --json, --report, --quiet, --verbose, --progress-fd.
 void add_output_options(CLI::App& app, const Bound& b) {
   auto& [c, o, raw] = b;
   const char* output_group = "Output";

@@ -23,7 +23,7 @@ import time
 import numpy as np
 import wrpkit
 import wrpkit.runtime as rt
-from wrp_ctypes import artifact_in, check, cuda, recipe_bindings
+from wrp_ctypes import artifact_in, check, cuda, primary_context_current, read, recipe_bindings
 
 FLOAT_ATOMIC_LOSS = ("unique_adjoint", "tape_backward")  # float sums by atomics: order varies
 
@@ -43,10 +43,7 @@ class CudaBytes:
               "cuMemcpyHtoD")
 
     def download(self):
-        out = np.empty(self.size, np.uint8)
-        check(cuda.cuMemcpyDtoH_v2(out.ctypes.data_as(ctypes.c_void_p), self.ptr, ctypes.c_size_t(self.size)),
-              "cuMemcpyDtoH")
-        return out
+        return np.frombuffer(read(self.ptr.value, self.size), np.uint8)
 
     def free(self):
         cuda.cuMemFree_v2(self.ptr)
@@ -165,13 +162,7 @@ def soak(cycles, wrp_dir):
 
 
 def main(args):
-    # The caller's own allocations (CudaBytes) and cuMemGetInfo need the primary context current.
-    ctx = ctypes.c_void_p()
-    dev = ctypes.c_int()
-    check(cuda.cuInit(0), "cuInit")
-    check(cuda.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
-    check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
-    check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+    primary_context_current()  # for the caller's own allocations (CudaBytes) and cuMemGetInfo
     if args[:1] == ["--soak"]:
         return sum(not soak(int(args[1]), d) for d in args[2:])
     return sum(not replay(d) for d in args)

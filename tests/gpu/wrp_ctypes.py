@@ -42,11 +42,17 @@ class Runtime:
     def current_context(self):
         """wrp_init(0), and its primary context current in this thread (for cuMemAlloc and the like)."""
         self.call("wrp_init", 0)
-        dev, ctx = ctypes.c_int(), ctypes.c_void_p()
-        check(cuda.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
-        check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
-        check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
-        return ctx
+        return primary_context_current()
+
+
+def primary_context_current():
+    """GPU 0's primary context (the one the runtime uses) current in this thread."""
+    dev, ctx = ctypes.c_int(), ctypes.c_void_p()
+    check(cuda.cuInit(0), "cuInit")
+    check(cuda.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
+    check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
+    check(cuda.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+    return ctx
 
 
 def read(ptr, size):
