@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include "wrpkit/replay/gnu_order.hpp"
+
 namespace wrp {
 
 namespace {
@@ -54,10 +56,12 @@ BvhNodeHalf node(const Vec3f& corner, int index, bool leaf) {
   return {corner[0], corner[1], corner[2], (uint32_t(index) & 0x7fffffffu) | (leaf ? 0x80000000u : 0u)};
 }
 
-class SahBuilder {
+// Warp's TopDownBVHBuilder: SAH or median splits, recursing left first.
+class TopDownBuilder {
  public:
-  SahBuilder(const std::vector<Vec3f>& lowers, const std::vector<Vec3f>& uppers, HostBvh& bvh)
-      : lo_(lowers), hi_(uppers), bvh_(bvh) {}
+  TopDownBuilder(const std::vector<Vec3f>& lowers, const std::vector<Vec3f>& uppers, BvhConstructor constructor,
+                 HostBvh& bvh)
+      : lo_(lowers), hi_(uppers), constructor_(constructor), bvh_(bvh) {}
 
   int build(int start, int end, int depth, int parent) {
     int index = bvh_.num_nodes++;
@@ -68,7 +72,7 @@ class SahBuilder {
       bvh_.num_leaf_nodes++;
       return index;
     }
-    int split = partition(start, end, b);
+    int split = constructor_ == BvhConstructor::median ? median_split(start, end, b) : sah_partition(start, end, b);
     if (split == start || split == end) split = (start + end) / 2;  // no split found: the middle
     int left = build(start, split, depth + 1, index);
     int right = build(split, end, depth + 1, index);
@@ -139,32 +143,33 @@ class SahBuilder {
     return from + (best + 1) * (to - from) / kBuckets;
   }
 
-  // Items whose centroid lies below the plane first, in the order libstdc++'s
-  // std::partition leaves them (swapping from both ends); returns the first of the rest.
-  int partition(int start, int end, const Bounds& range) {
+  // Items whose centroid lies below the plane first; returns the first of the rest.
+  int sah_partition(int start, int end, const Bounds& range) {
     int axis = 0;
     float plane = sah_split(start, end, range, axis);
-    auto below = [&](int i) { return center(item(i), axis) < plane; };
-    int first = start, last = end;
-    for (;;) {
-      while (first != last && below(first)) ++first;
-      if (first == last) return first;
-      --last;
-      while (first != last && !below(last)) --last;
-      if (first == last) return first;
-      std::swap(bvh_.primitive_indices[first], bvh_.primitive_indices[last]);
-      ++first;
-    }
+    return int(gnu::partition(bvh_.primitive_indices.data(), start, end,
+                              [&](int item) { return center(item, axis) < plane; }));
+  }
+
+  // The middle item along the node bounds' longest axis in its sorted place, smaller
+  // centroids before it and the rest after (Warp's partition_median).
+  int median_split(int start, int end, const Bounds& range) {
+    int axis = range.longest_axis(), middle = (start + end) / 2;
+    gnu::nth_element(bvh_.primitive_indices.data(), start, middle, end,
+                     [&](int a, int b) { return center(a, axis) < center(b, axis); });
+    return middle;
   }
 
   const std::vector<Vec3f>& lo_;
   const std::vector<Vec3f>& hi_;
+  BvhConstructor constructor_;
   HostBvh& bvh_;
 };
 
 }  // namespace
 
-HostBvh build_sah_bvh(const std::vector<Vec3f>& lowers, const std::vector<Vec3f>& uppers, int leaf_size) {
+HostBvh build_top_down_bvh(const std::vector<Vec3f>& lowers, const std::vector<Vec3f>& uppers, int leaf_size,
+                           BvhConstructor constructor) {
   HostBvh bvh;
   int n = int(lowers.size());
   bvh.num_items = n;
@@ -176,7 +181,7 @@ HostBvh build_sah_bvh(const std::vector<Vec3f>& lowers, const std::vector<Vec3f>
   bvh.parents.assign(size_t(bvh.max_nodes), 0);
   bvh.primitive_indices.resize(size_t(n));
   for (int i = 0; i < n; ++i) bvh.primitive_indices[size_t(i)] = i;
-  SahBuilder(lowers, uppers, bvh).build(0, n, 0, -1);
+  TopDownBuilder(lowers, uppers, constructor, bvh).build(0, n, 0, -1);
   return bvh;
 }
 

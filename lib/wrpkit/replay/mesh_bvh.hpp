@@ -1,10 +1,11 @@
-// The BVH of a mesh as Warp 1.19 builds it for a CUDA mesh at load: its host SAH
-// builder (16 buckets, leaves of `leaf_size` items or at depth 31) over the triangles'
-// bounds, then the reorder that puts leaves first before the tree is copied to the GPU.
+// The BVH of a mesh as Warp 1.19 builds it for a CUDA mesh at load: its host top-down
+// builder (SAH with 16 buckets, or median splits; leaves of `leaf_size` items or at
+// depth 31) over the triangles' bounds, then the reorder that puts leaves first before
+// the tree is copied to the GPU.
 // Query results that tie (a point as close to two triangles) depend on the order the
 // tree visits them, so wrp-run builds the very tree Warp builds: the same float
-// operations in the same order, and the same partition order as the C++ library Warp's
-// Linux build uses (libstdc++'s std::partition). This file is compiled without
+// operations in the same order, and the same element orders as the C++ library Warp's
+// Linux build uses (libstdc++'s std::partition and std::nth_element: gnu_order.hpp). This file is compiled without
 // floating-point contraction so every platform rounds as Warp's x86-64 build does.
 #pragma once
 #include <cstdint>
@@ -34,11 +35,13 @@ struct HostBvh {
   int32_t root = 0, max_depth = 0, max_nodes = 0, num_nodes = 0, num_leaf_nodes = 0, num_items = 0, leaf_size = 1;
 };
 
-constexpr int kBvhConstructorSah = 0;  // the constructor a mesh record names (Warp's BVH_CONSTRUCTOR_SAH)
+// The constructor a mesh record names, numbered as Warp's BVH_CONSTRUCTOR_* constants.
+enum class BvhConstructor : uint8_t { sah = 0, median = 1, lbvh = 2 };
 
-// Warp's SAH tree over item bounds, as its builder leaves it (root 0, before the reorder).
-// `leaf_size` >= 1; at most 2^30 items (the caller checks).
-HostBvh build_sah_bvh(const std::vector<Vec3f>& lowers, const std::vector<Vec3f>& uppers, int leaf_size);
+// Warp's top-down tree (SAH or median) over item bounds, as its builder leaves it (root 0,
+// before the reorder). `leaf_size` >= 1; at most 2^30 items (the caller checks).
+HostBvh build_top_down_bvh(const std::vector<Vec3f>& lowers, const std::vector<Vec3f>& uppers, int leaf_size,
+                           BvhConstructor constructor);
 
 // Leaves first, then inner nodes, the root's index updated: the layout Warp copies to the GPU.
 void reorder_leaves_first(HostBvh& bvh);

@@ -73,11 +73,12 @@ class MeshBuilder {
     memory.push_back(base);
     mm.place(base);
     launch(kMeshBounds, grid_stride_blocks(uint64_t(n)), where, n, points, indices, mm.lowers, mm.uppers);
-    auto bvh = host_tree(mm, n, m.bvh_leaf_size, where);
+    auto constructor = BvhConstructor(m.bvh_constructor);
+    auto bvh = host_tree(mm, n, m.bvh_leaf_size, constructor, where);
     upload(mm, bvh, where);
     launch(kMeshInit, 1, where, mm.descriptor, points, velocities, indices, m.num_points, n, mm.lowers, mm.uppers,
            mm.solid_angles, mm.node_lowers, mm.node_uppers, mm.parents, mm.counts, mm.primitives, mm.root,
-           bvh.max_depth, bvh.max_nodes, bvh.num_nodes, bvh.num_leaf_nodes, bvh.leaf_size, kBvhConstructorSah);
+           bvh.max_depth, bvh.max_nodes, bvh.num_nodes, bvh.num_leaf_nodes, bvh.leaf_size, int(constructor));
     launch(kMeshEdgeLength, 1, where, n, points, indices, mm.descriptor);
     if (winding)
       launch(kMeshSolidAngles, unsigned((uint64_t(bvh.num_leaf_nodes) + kBlock - 1) / kBlock), where,
@@ -89,12 +90,13 @@ class MeshBuilder {
 
  private:
   // As Warp: the bounds come back from the GPU, the tree is built on the host.
-  HostBvh host_tree(const MeshMemory& mm, int32_t n, int leaf_size, const std::string& where) {
+  HostBvh host_tree(const MeshMemory& mm, int32_t n, int leaf_size, BvhConstructor constructor,
+                    const std::string& where) {
     std::vector<Vec3f> lo(static_cast<size_t>(n)), hi(static_cast<size_t>(n));
     cu_.check(cu_.cuStreamSynchronize(stream_), where + ": triangle bounds");
     cu_.check(cu_.cuMemcpyDtoH(lo.data(), mm.lowers, lo.size() * 12), where + ": triangle bounds");
     cu_.check(cu_.cuMemcpyDtoH(hi.data(), mm.uppers, hi.size() * 12), where + ": triangle bounds");
-    auto bvh = build_sah_bvh(lo, hi, leaf_size);
+    auto bvh = build_top_down_bvh(lo, hi, leaf_size, constructor);
     reorder_leaves_first(bvh);
     return bvh;
   }

@@ -25,7 +25,12 @@ std::string missing_entries(const std::vector<Image>& images, const std::vector<
   return "";
 }
 
-// wrp-run builds meshes as Warp 1.19.0 lays them out, with its SAH tree (mesh_bvh.hpp),
+// Warp's host builders (SAH, median) are reproduced node for node; its GPU LBVH is not yet.
+bool builds_tree(const MeshRecord& m) {
+  return m.bvh_constructor == uint8_t(BvhConstructor::sah) || m.bvh_constructor == uint8_t(BvhConstructor::median);
+}
+
+// wrp-run builds meshes as Warp 1.19.0 lays them out, with its host tree (mesh_bvh.hpp),
 // through kernels compiled from that release's headers (the wrpkit-mesh section).
 void mesh_blockers(const Artifact& a, std::vector<std::string>& why) {
   auto& meshes = a.meta.meshes;
@@ -40,11 +45,11 @@ void mesh_blockers(const Artifact& a, std::vector<std::string>& why) {
   }
   for (size_t i = 0; i < meshes.size(); ++i) {
     auto& m = meshes[i];
-    if (m.bvh_constructor != kBvhConstructorSah)
+    if (!builds_tree(m))
       why.push_back(
-          fmt::format("mesh {}'s BVH constructor {} (wrp-run builds Warp's default, SAH: re-capture with "
-                      "bvh_constructor=\"sah\")",
-                      i, m.bvh_constructor == 1 ? "median" : "lbvh"));
+          fmt::format("mesh {}'s BVH constructor lbvh (wrp-run builds Warp's host trees, SAH and median: "
+                      "re-capture with bvh_constructor=\"sah\")",
+                      i));
     auto* points = find_region(a.regions, m.points_region);
     if (points && !points->has_initial_data)
       why.push_back(fmt::format("mesh {}'s points (region {}) were saved without data", i, m.points_region));
@@ -67,7 +72,7 @@ void mesh_blockers(const Artifact& a, std::vector<std::string>& why) {
 bool builds_meshes(const Artifact& a) {
   auto& meshes = a.meta.meshes;
   return !meshes.empty() && a.meta.producer_version == kMeshWarpRelease &&
-         std::all_of(meshes.begin(), meshes.end(), [](auto& m) { return m.bvh_constructor == kBvhConstructorSah; });
+         std::all_of(meshes.begin(), meshes.end(), builds_tree);
 }
 
 ReplayPlan plan_replay(const Artifact& a) { return plan_replay(a.ops.ops, a.regions, a.name() + ": operations"); }

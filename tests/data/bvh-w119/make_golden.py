@@ -1,5 +1,5 @@
-"""Golden BVHs from stock Warp's own host builder (the SAH builder that Warp 1.19's
-wp.Mesh runs at load for a CUDA mesh before it copies the tree to the GPU), for
+"""Golden BVHs from stock Warp's own host builder (the SAH or median builder that Warp
+1.19's wp.Mesh runs at load for a CUDA mesh before it copies the tree to the GPU), for
 tests/unit/replay/mesh_bvh_test.cpp. Run once with warp-lang 1.19.0 installed:
 
     PYTHONPATH=<site-packages with warp 1.19.0> python3 tests/data/bvh-w119/make_golden.py
@@ -60,10 +60,10 @@ def soup():
     return np.load(points), np.load(indices)
 
 
-def tree(points, indices, leaf_size):
+def tree(points, indices, leaf_size, constructor="sah"):
     m = wp.Mesh(points=wp.array(points, dtype=wp.vec3, device="cpu"),
                 indices=wp.array(indices, dtype=int, device="cpu"),
-                support_winding_number=False, bvh_constructor="sah", bvh_leaf_size=leaf_size)
+                support_winding_number=False, bvh_constructor=constructor, bvh_leaf_size=leaf_size)
     b = m.id + MESH_BVH
     ptr = lambda at: ctypes.c_uint64.from_address(b + at).value  # noqa: E731
     i32 = lambda at: ctypes.c_int32.from_address(b + at).value  # noqa: E731
@@ -71,7 +71,7 @@ def tree(points, indices, leaf_size):
     root = ctypes.c_int32.from_address(ptr(56)).value
     n_tris = len(indices) // 3
     arr = lambda at, n, size: ctypes.string_at(ptr(at), n * size)  # noqa: E731
-    out = {"triangles": n_tris, "leaf_size": leaf_size, "num_nodes": num_nodes, "num_leaf_nodes": num_leaf,
+    out = {"constructor": constructor, "triangles": n_tris, "leaf_size": leaf_size, "num_nodes": num_nodes, "num_leaf_nodes": num_leaf,
            "max_depth": max_depth, "max_nodes": max_nodes, "root": root,
            "node_lowers": hashlib.sha256(arr(0, num_nodes, 16)).hexdigest(),
            "node_uppers": hashlib.sha256(arr(8, num_nodes, 16)).hexdigest(),
@@ -91,9 +91,12 @@ def main():
         pts = np.frombuffer(data[9], dtype=np.float32).reshape(-1, 3)
         idx = np.frombuffer(data[10], dtype=np.int32)
         golden[name] = tree(pts, idx, 1)
+        golden[name + "_median"] = tree(pts, idx, 1, "median")
     pts, idx = soup()
     golden["soup_leaf1"] = tree(pts, idx, 1)
     golden["soup_leaf4"] = tree(pts, idx, 4)
+    golden["soup_median_leaf1"] = tree(pts, idx, 1, "median")
+    golden["soup_median_leaf4"] = tree(pts, idx, 4, "median")
     with open(os.path.join(HERE, "golden.toml"), "w") as f:
         f.write(f'# written by make_golden.py with warp-lang {golden.pop("warp_version")}\n')
         for name, t in golden.items():

@@ -82,7 +82,9 @@ void check_against_warp(const std::string& name, const Triangles& t, int leaf_si
   REQUIRE_MESSAGE(g.as_table(), name);
   std::vector<Vec3f> lo, hi;
   triangle_bounds(t, lo, hi);
-  auto bvh = build_sah_bvh(lo, hi, leaf_size);
+  std::string constructor = g["constructor"].value_or("");
+  REQUIRE_MESSAGE((constructor == "sah" || constructor == "median"), name);
+  auto bvh = build_top_down_bvh(lo, hi, leaf_size, constructor == "sah" ? BvhConstructor::sah : BvhConstructor::median);
   INFO(name);
   CHECK(bvh.num_items == g["triangles"].value_or(-1));
   CHECK(bvh.num_nodes == g["num_nodes"].value_or(-1));
@@ -103,17 +105,24 @@ TEST_CASE("BVH: the real mesh captures' trees are the ones stock Warp's SAH buil
   check_against_warp("mesh_100k", capture_mesh(fixtures::mesh100k18()), 1);
 }
 
+TEST_CASE("BVH: the real mesh captures' median trees are the ones stock Warp's median builder makes") {
+  check_against_warp("mesh_small_median", capture_mesh(fixtures::mesh18()), 1);
+  check_against_warp("mesh_100k_median", capture_mesh(fixtures::mesh100k18()), 1);
+}
+
 TEST_CASE("BVH: a triangle soup with 200 equal centroids, at leaf sizes 1 and 4, as Warp builds it") {
   auto t = soup();
   check_against_warp("soup_leaf1", t, 1);
   check_against_warp("soup_leaf4", t, 4);
+  check_against_warp("soup_median_leaf1", t, 1);  // equal keys: nth_element's order decides the leaves
+  check_against_warp("soup_median_leaf4", t, 4);
 }
 
 TEST_CASE("BVH: leaves first after the reorder, every child and parent index moved with its node") {
   auto t = soup();
   std::vector<Vec3f> lo, hi;
   triangle_bounds(t, lo, hi);
-  auto before = build_sah_bvh(lo, hi, 4);
+  auto before = build_top_down_bvh(lo, hi, 4, BvhConstructor::sah);
   auto after = before;
   reorder_leaves_first(after);
   REQUIRE(after.num_nodes == before.num_nodes);
@@ -136,7 +145,7 @@ TEST_CASE("BVH: leaves first after the reorder, every child and parent index mov
   }
   for (int s : seen) CHECK(s == 1);
   // one item: the root is a leaf at 0
-  auto one = build_sah_bvh({lo[0]}, {hi[0]}, 1);
+  auto one = build_top_down_bvh({lo[0]}, {hi[0]}, 1, BvhConstructor::median);
   reorder_leaves_first(one);
   CHECK((one.num_nodes == 1 && one.root == 0 && one.lowers[0].leaf()));
 }

@@ -53,3 +53,17 @@ TEST_CASE("replay_blockers: helper kernels from an older wrp-build that lack an 
   a.replay_helpers[0].entries_known = false;  // compressed: unknown until the driver loads it
   CHECK(joined(replay_blockers(a)) == "a CPU graph (wrp-run replays CUDA graphs); ");
 }
+
+TEST_CASE("replay_blockers: a mesh whose record asks for the median tree replays, one asking for LBVH is named") {
+  auto a = open_artifact(fixtures::mesh18(), false);
+  REQUIRE(a.meta.meshes.size() == 1);
+  a.mesh_helpers = {Image{}};  // as wrp-build adds them; what is left to refuse is the tree
+  a.mesh_helpers[0].entries_known = false;
+  CHECK(replay_blockers(a).empty());
+  a.meta.meshes[0].bvh_constructor = 1;  // median: Warp's host builder, node for node (mesh_bvh_test.cpp)
+  CHECK(replay_blockers(a).empty());
+  a.meta.meshes[0].bvh_constructor = 2;
+  CHECK(joined(replay_blockers(a)) ==
+        "mesh 0's BVH constructor lbvh (wrp-run builds Warp's host trees, SAH and median: re-capture with "
+        "bvh_constructor=\"sah\"); ");
+}
