@@ -253,7 +253,8 @@ std::optional<int> parse_inspect_options(int argc, char** argv, InspectCommand& 
 std::optional<int> parse_run_options(int argc, char** argv, RunCommand& c, bool& json) {
   CLI::App app{
       "Replay a Warp .wrp artifact (built by wrp-build) with the CUDA driver alone: no Warp, no JIT.\n"
-      "Every byte is checked against the artifact's wrpkit manifest before the driver sees it.\n"
+      "Every byte is checked against the artifact's wrpkit manifest before the driver sees it;\n"
+      "an artifact without one is refused unless --allow-unverified.\n"
       "Exit codes: 0 ok, 1 usage, 2 bad input, 3 the artifact holds ops wrp-run cannot replay (named), "
       "4 no driver or GPU, or a CUDA call failed."};
   app.add_option("artifact", c.artifact, "the .wrp (NAME_modules/ beside it)")->required();
@@ -269,9 +270,14 @@ std::optional<int> parse_run_options(int argc, char** argv, RunCommand& c, bool&
   app.add_flag("--in-memory", c.in_memory,
                "read the .wrp and its modules folder into memory first and load them "
                "with wrp_load_from_memory, as an application holding the files would");
+  app.add_flag("--allow-unverified", c.allow_unverified,
+               "load an artifact with no wrpkit manifest (a capture as Warp saved it): nothing vouches for its "
+               "bytes, so they are refused by default; pass a capture through wrp-build once instead");
+  app.add_flag("--isolate,!--no-isolate", c.isolate,
+               "with --allow-unverified: load its module images in a child process first, so that a CUDA "
+               "driver crash on a damaged image is a refusal naming the module (default on)");
   app.add_flag("--require-verified", c.require_verified,
-               "refuse an artifact with no wrpkit manifest (one not built by "
-               "wrp-build, or by an older one); every artifact that has one is checked against it anyway");
+               "refuse an artifact with no wrpkit manifest: the default now; kept for scripts");
   app.add_option("--trust", c.trust_files,
                  "PUB.pem: an Ed25519 public key; refuse the artifact unless a key given "
                  "signed it (wrp-build --sign). Repeat for several keys");

@@ -87,7 +87,7 @@ const char* verification_of(wrp_graph* g, const std::string& artifact) {
   if (v == WRP_UNVERIFIED)
     fmt::print(stderr,
                "wrp-run: warning: {} has no wrpkit manifest: nothing checked its bytes before the driver "
-               "got them (build it with wrp-build; --require-verified refuses such artifacts)\n",
+               "got them (--allow-unverified; build it with wrp-build to have them checked)\n",
                artifact);
   return v == WRP_SIGNED ? "signed" : v == WRP_VERIFIED ? "verified" : "unverified";
 }
@@ -121,7 +121,8 @@ RunReport run_replay(const RunCommand& c) {
   for (auto& k : keys) key_ptrs.push_back(k.c_str());
   wrp_load_options options{};
   options.device = c.device;
-  options.require_verified = c.require_verified;
+  options.allow_unverified = c.allow_unverified && !c.require_verified;
+  options.no_isolation = !c.isolate;
   options.trusted_keys = key_ptrs.data();
   options.trusted_key_count = key_ptrs.size();
   check_bindings(c.artifact, inputs, outputs);

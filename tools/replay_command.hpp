@@ -11,9 +11,10 @@ struct RunCommand {
   std::string artifact;
   int device = 0;
   unsigned repeat = 1;
-  std::vector<std::string> sets, gets;   // NAME=FILE.npy
-  std::vector<std::string> trust_files;  // PUB.pem
-  bool in_memory = false, require_verified = false;
+  std::vector<std::string> sets, gets;               // NAME=FILE.npy
+  std::vector<std::string> trust_files;              // PUB.pem
+  bool in_memory = false, require_verified = false;  // require_verified: the default; accepted for scripts
+  bool allow_unverified = false, isolate = true;
 };
 
 struct RunReport {

@@ -25,18 +25,30 @@ typedef enum {
   WRP_ERROR_DRIVER = 4       /* no driver or GPU, or a CUDA call failed (the message names it) */
 } wrp_status;
 
+/* The API level this header describes; wrp_runtime_version() says the library's. Level 2:
+ * unverified artifacts are refused unless a load opts in (wrp_load_options.allow_unverified). */
+#define WRP_RUNTIME_VERSION 2
+
 typedef struct wrp_graph wrp_graph;
 
-/* What a load accepts (wrp_load_ex). Every load checks the artifact's wrpkit manifest,
- * when it has one, before any byte reaches the driver: a changed byte is WRP_ERROR_BAD_INPUT.
- * Zero-initialise it ({0}) and set what you need. */
+/* What a load accepts (wrp_load_ex). Every load checks the artifact's wrpkit manifest
+ * before any byte reaches the driver: a changed byte is WRP_ERROR_BAD_INPUT, and so is an
+ * artifact with no manifest (a capture as Warp saved it) unless allow_unverified is set.
+ * Zero-initialise it ({0}) and set what you need: zero is the safe choice for every field. */
 typedef struct {
   int device;                      /* CUDA device ordinal */
-  int require_verified;            /* non-zero: refuse an artifact with no wrpkit manifest */
+  int require_verified;            /* ignored: refusing unverified artifacts is the default (level 2) */
   const char* const* trusted_keys; /* Ed25519 public keys, PEM text (`openssl pkey -pubout`): when
                                       given, refuse any artifact not signed by one of them. Needs
                                       OpenSSL's libcrypto (1.1.1+), loaded only then. */
   size_t trusted_key_count;
+  int allow_unverified; /* non-zero: load an artifact with no wrpkit manifest. Nothing vouches for
+                           its bytes, and the CUDA driver crashes on some damaged images: passing a
+                           capture through wrp-build once makes it verified. */
+  int no_isolation;     /* with allow_unverified, zero (the default) first loads its module images
+                           in a child process (wrpkit-module-probe, found beside this library or
+                           at $WRPKIT_MODULE_PROBE), so a driver crash becomes WRP_ERROR_BAD_INPUT
+                           naming the module; non-zero loads them in this process only. */
 } wrp_load_options;
 
 /* How far a loaded graph's bytes were vouched for (wrp_verification). */
@@ -53,6 +65,8 @@ typedef struct {
   size_t size;
 } wrp_module_file;
 
+/* The API level of the loaded library (WRP_RUNTIME_VERSION of the header it was built with). */
+WRP_API int wrp_runtime_version(void);
 /* Loads libcuda, initialises the driver (cuInit) and creates device `device`'s
  * primary context, which stays alive for the process; wrp_load does the same on
  * first use. Separate for applications that start the GPU early (and to time a
@@ -66,7 +80,8 @@ WRP_API wrp_status wrp_load(const char* path, int device, wrp_graph** out);
  * `label` names the artifact in messages (NULL: "<memory>"). */
 WRP_API wrp_status wrp_load_from_memory(const void* wrp, size_t wrp_size, const wrp_module_file* modules,
                                         size_t module_count, const char* label, int device, wrp_graph** out);
-/* wrp_load / wrp_load_from_memory with options (NULL: the defaults on device 0). */
+/* wrp_load and wrp_load_from_memory use the defaults on `device` (unverified artifacts refused).
+ * The _ex forms take options (NULL: the defaults on device 0). */
 WRP_API wrp_status wrp_load_ex(const char* path, const wrp_load_options* options, wrp_graph** out);
 WRP_API wrp_status wrp_load_from_memory_ex(const void* wrp, size_t wrp_size, const wrp_module_file* modules,
                                            size_t module_count, const char* label, const wrp_load_options* options,

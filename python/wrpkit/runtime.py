@@ -33,7 +33,8 @@ _u64 = ctypes.c_uint64
 
 class _LoadOptions(ctypes.Structure):  # wrp_load_options
     _fields_ = [("device", ctypes.c_int), ("require_verified", ctypes.c_int),
-                ("trusted_keys", ctypes.POINTER(ctypes.c_char_p)), ("trusted_key_count", ctypes.c_size_t)]
+                ("trusted_keys", ctypes.POINTER(ctypes.c_char_p)), ("trusted_key_count", ctypes.c_size_t),
+                ("allow_unverified", ctypes.c_int), ("no_isolation", ctypes.c_int)]
 
 
 def library_path() -> Path:
@@ -235,16 +236,19 @@ class Graph:
 
 
 def load(path: PathLike, device: int = 0, trust: Union[PathLike, Sequence[PathLike], None] = None, *,
-         require_verified: bool = False) -> Graph:
+         allow_unverified: bool = False, isolate: bool = True, require_verified: bool = True) -> Graph:
     """Loads ``path`` (NAME.wrp with NAME_modules/ beside it) on CUDA device ``device``.
-    Every byte is checked against the artifact's wrpkit manifest where it has one;
-    ``require_verified`` refuses one without; ``trust``: Ed25519 public key files (PEM),
-    one of which must have signed it (wrp-build --sign). Raises WrpkitError (exit_code: the
-    C API's status, as wrp-run's exit codes) naming the file and what to do."""
+    Every byte is checked against the artifact's wrpkit manifest; one without (a capture as
+    Warp saved it) is refused unless ``allow_unverified``, and then its module images are
+    loaded in a child process first (``isolate``), so a CUDA driver crash on a damaged image
+    is an error naming the module. ``trust``: Ed25519 public key files (PEM), one of which
+    must have signed it (wrp-build --sign). ``require_verified`` is ignored: refusing
+    unverified input is the default. Raises WrpkitError (exit_code: the C API's status, as wrp-run's
+    exit codes) naming the file and what to do."""
     keys = [trust] if isinstance(trust, (str, os.PathLike)) else list(trust or [])
     pems = (ctypes.c_char_p * len(keys))(*[Path(k).read_bytes() for k in keys])  # alive through the call
-    options = _LoadOptions(device, int(require_verified), ctypes.cast(pems, ctypes.POINTER(ctypes.c_char_p)) if keys
-                           else None, len(keys))
+    options = _LoadOptions(device, 1, ctypes.cast(pems, ctypes.POINTER(ctypes.c_char_p)) if keys else None, len(keys),
+                           int(allow_unverified), int(not isolate))
     handle = ctypes.c_void_p()
     _call("wrp_load_ex", os.fsencode(path), ctypes.byref(options), ctypes.byref(handle))
     return Graph(handle, os.fspath(path))

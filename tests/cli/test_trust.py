@@ -107,10 +107,13 @@ def test_trust_refuses_unsigned_foreign_and_rehashed_artifacts():
     key, pub = openssl_key("release")
     other, other_pub = openssl_key("attacker")
     capture = CAPTURES[15]  # a plain graph: wrp-run replays the capture itself
-    r = run("wrp-run", capture, "--require-verified")
-    assert r.returncode == 2 and "no wrpkit manifest" in r.stderr, r.stderr
+    for flags in ([], ["--require-verified"]):  # refused by default; the old flag says the same
+        r = run("wrp-run", capture, *flags)
+        assert r.returncode == 2 and "no wrpkit manifest" in r.stderr and "--allow-unverified" in r.stderr, r.stderr
     assert run("wrp-inspect", capture, "--verify").returncode == 2
-    assert reaches_driver(run("wrp-run", capture))  # unverified still loads by default
+    assert reaches_driver(run("wrp-run", capture, "--allow-unverified"))  # opted in: it loads
+    r = run("wrp-run", capture, "--allow-unverified", "--trust", pub)  # a key asks for a signature still
+    assert r.returncode == 2 and "--trust accepts only signed artifacts" in r.stderr, r.stderr
     unsigned = build(18, "unsigned18")
     r = run("wrp-run", unsigned, "--trust", pub)
     assert r.returncode == 2 and "is not signed" in r.stderr, r.stderr

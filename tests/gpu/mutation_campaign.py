@@ -10,11 +10,36 @@ A run passes when every mutant is refused with exit 2 and a one-line message (no
 crash, no hang, no exit 0 with any output, and no other exit: the driver never saw
 the bytes). Writes one JSON line per mutant to OUT/mutants.jsonl and prints counts
 by format and kind.
-  mutation_campaign.py WRP_RUN ART_DIR OUT [--count N] [--seed S] [--jobs J]"""
-import argparse, collections, concurrent.futures as cf, json, os, random, shutil, subprocess, sys, tempfile, zipfile
+
+--unverified: wrp-build's sections (manifest, signature, helper kernels...) are stripped
+first (a capture as Warp saved it: nothing to compare with; artifacts that then need
+helpers are left out), the module files are mutated, and wrp-run is asked
+with --allow-unverified (its module images loaded in an isolated child first; with
+--no-isolate, in wrp-run itself). Wrong outputs are then possible by design; a pass is
+no crash and no hang of wrp-run.
+  mutation_campaign.py WRP_RUN ART_DIR OUT [--count N] [--seed S] [--jobs J] [--unverified [--no-isolate]]"""
+import argparse, collections, concurrent.futures as cf, json, os, random, shutil, struct, subprocess, sys, tempfile
+import zipfile
 
 EXTREMES = [0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF]
 KINDS = ["flip", "u32", "truncate", "zero"]
+WRPKIT_SECTIONS = range(0x574B0001, 0x574B0006)  # provenance, helpers, manifest, signature, mesh kernels
+
+
+def strip_wrpkit(path):
+    """Rewrites NAME.wrp without wrp-build's sections (what stock Warp saves), every other section kept."""
+    d = open(path, "rb").read()
+    _, _, _, n, table = struct.unpack_from("<4sIIIQ", d, 0)
+    entries = [struct.unpack_from("<IIQQQ", d, table + 32 * i) for i in range(n)]
+    kept = [(e, d[e[2]:e[2] + e[3]]) for e in entries if e[0] not in WRPKIT_SECTIONS]
+    off, table_bytes = 64 + 32 * len(kept), b""
+    for e, data in kept:
+        table_bytes += struct.pack("<IIQQQ", e[0], e[1], off, len(data), len(data))
+        off += len(data)
+    header = bytearray(d[:64])
+    struct.pack_into("<I", header, 12, len(kept))
+    struct.pack_into("<Q", header, 16, 64)
+    open(path, "wb").write(bytes(header) + table_bytes + b"".join(data for _, data in kept))
 
 
 def artifacts(art_dir):
@@ -63,11 +88,19 @@ def mutate(data, kind, rng):
     return bytes(b), f"zero {n} at {at}"
 
 
+def stripped_copy(wrp, into):
+    dst = os.path.join(into, os.path.basename(wrp))
+    shutil.copy(wrp, dst)
+    shutil.copytree(os.path.splitext(wrp)[0] + "_modules", os.path.splitext(dst)[0] + "_modules")
+    strip_wrpkit(dst)
+    return dst
+
+
 def one(args, a, baseline, i):
     rng = random.Random(args.seed * 1000003 + i)
     mods = os.path.splitext(a["wrp"])[0] + "_modules"
     has_files = bool(os.listdir(mods))  # a graph of copies and fills alone has no module file
-    target = "wrp" if rng.random() < 0.5 or not has_files else "module"
+    target = "wrp" if (rng.random() < 0.5 and not args.unverified) or not has_files else "module"
     kind = KINDS[i % len(KINDS)]
     work = tempfile.mkdtemp(dir=args.out)
     try:
@@ -83,6 +116,8 @@ def one(args, a, baseline, i):
                 break
         open(victim, "wb").write(new)
         extra = ("--in-memory",) if i % 5 == 4 else ()
+        if args.unverified:
+            extra += ("--allow-unverified",) + (("--no-isolate",) if args.no_isolate else ())
         rc, err = run(args.wrp_run, wrp, a["outputs"], work, extra)
         got = outputs_of(work, a["outputs"]) if rc == 0 else {}
         if rc == "timeout":
@@ -112,12 +147,18 @@ def main():
     ap.add_argument("--jobs", type=int, default=4)
     ap.add_argument("--no-gpu", action="store_true", help="no baselines (every mutant must be refused anyway, "
                     "before the driver): for a machine without a GPU")
+    ap.add_argument("--unverified", action="store_true", help="strip the manifest and signature, mutate module "
+                    "files, replay with --allow-unverified")
+    ap.add_argument("--no-isolate", action="store_true", help="with --unverified: load in wrp-run itself")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     arts, baselines = [], {}
     for a in artifacts(args.art_dir):
+        if args.unverified:  # the stripped copy is the baseline and what every mutant starts from
+            a["wrp"] = stripped_copy(a["wrp"], tempfile.mkdtemp(dir=args.out))
         work = tempfile.mkdtemp(dir=args.out)
-        rc, err = (0, "") if args.no_gpu else run(args.wrp_run, a["wrp"], a["outputs"], work)
+        extra = ("--allow-unverified",) if args.unverified else ()
+        rc, err = (0, "") if args.no_gpu else run(args.wrp_run, a["wrp"], a["outputs"], work, extra)
         if rc == 0:  # only artifacts wrp-run replays: the baseline every mutant is compared with
             arts.append(a)
             baselines[a["id"]] = outputs_of(work, a["outputs"])
@@ -149,8 +190,10 @@ def main():
         if r["verdict"] == "refused")
     print(f"total {len(results)}: {dict(verdicts)}; refusals by what caught them: {dict(reasons)}")
     for r in results:
-        if r["verdict"] != "refused":
+        if r["verdict"] != "refused" and (not args.unverified or r["verdict"] in ("crash", "hang")):
             print(f"NOT REFUSED: {json.dumps(r)}")
+    if args.unverified:  # nothing vouches for the bytes: wrong outputs can pass; the process must survive
+        return 0 if verdicts["crash"] == 0 and verdicts["hang"] == 0 else 1
     return 0 if verdicts["refused"] == len(results) else 1
 
 

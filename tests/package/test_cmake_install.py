@@ -34,7 +34,7 @@ def main(build, source):
     tmp = tempfile.mkdtemp(prefix="wrpkit-cmake-install-")
     prefix, examples = os.path.join(tmp, "prefix"), os.path.join(tmp, "examples")
     run(["cmake", "--install", build, "--prefix", prefix])
-    for f in ("bin/wrp-build", "bin/wrp-inspect", "include/wrpkit/load/loader.hpp", "include/wrpkit/wrp_runtime.h", "lib/cmake/wrpkit/wrpkitConfig.cmake"):
+    for f in ("bin/wrp-build", "bin/wrp-inspect", "bin/wrpkit-module-probe", "include/wrpkit/load/loader.hpp", "include/wrpkit/wrp_runtime.h", "lib/cmake/wrpkit/wrpkitConfig.cmake"):
         assert os.path.exists(os.path.join(prefix, f)), f
     # the installed tool finds the manifest built into it, not the source tree's file
     r = subprocess.run([os.path.join(prefix, "bin", "wrp-build"), "--help"], capture_output=True, text=True)
@@ -49,8 +49,11 @@ def main(build, source):
     check = subprocess.run([os.path.join(examples, "check_and_load"), capture], capture_output=True, text=True)
     assert (check.returncode == 3 and "no GPU to check on" in check.stderr) or check.returncode == 0, \
         (check.returncode, check.stdout, check.stderr)
-    # replay.c: the runtime's C API from C, linked to the installed libwrpkit_runtime.so
-    rep = subprocess.run([os.path.join(examples, "replay"), capture, "x"], capture_output=True, text=True)
+    # replay.c: the runtime's C API from C, linked to the installed libwrpkit_runtime.so; the
+    # capture as Warp saved it is refused (nothing vouches for it), the built artifact loads
+    raw = subprocess.run([os.path.join(examples, "replay"), capture, "x"], capture_output=True, text=True)
+    assert raw.returncode == 2 and "has no wrpkit manifest" in raw.stderr, (raw.returncode, raw.stderr)
+    rep = subprocess.run([os.path.join(examples, "replay"), artifact, "x"], capture_output=True, text=True)
     assert (rep.returncode == 4 and rep.stderr.startswith("replay: no NVIDIA driver")) or \
         (rep.returncode == 0 and rep.stdout.startswith("x: ")), (rep.returncode, rep.stdout, rep.stderr)
     shutil.rmtree(tmp)

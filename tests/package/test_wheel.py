@@ -123,7 +123,7 @@ def main(wheel, sdist):
     assert not [f for f in os.listdir(os.path.join(prefix, "lib")) if f.endswith(".a")], os.listdir(prefix + "/lib")
     # the tools carry their C++ dependencies: only glibc's libraries and the loader
     # (wrp-run: and the runtime library beside it, found through its RPATH)
-    for tool in ("bin/wrp-build", "bin/wrp-inspect", "bin/wrp-run", "lib/libwrpkit_runtime.so"):
+    for tool in ("bin/wrp-build", "bin/wrp-inspect", "bin/wrp-run", "bin/wrpkit-module-probe", "lib/libwrpkit_runtime.so"):
         needed = run(["ldd", os.path.join(prefix, tool)], env).stdout
         for line in needed.splitlines():
             lib = line.split()[0]
@@ -134,9 +134,12 @@ def main(wheel, sdist):
     # the replay runtime stays under 2 MB (stripped, everything it needs linked in; hash.cpp says why it can)
     size = os.path.getsize(os.path.join(prefix, "lib", "libwrpkit_runtime.so"))
     assert size < 2_000_000, f"libwrpkit_runtime.so is {size} bytes, over the 2 MB it must stay under"
-    # wrp-run without a GPU: one line, exit 4 (3 for what it cannot replay)
+    # wrp-run: a capture as Warp saved it is refused unless allowed; allowed, its modules meet the
+    # driver first in the wheel's wrpkit-module-probe (no GPU here: that child says so, exit 4)
     r = run(["wrp-run", PTX_CAPTURE], env, check=False)
-    assert r.returncode in (0, 4), (r.returncode, r.stderr)
+    assert r.returncode == 2 and "has no wrpkit manifest" in r.stderr, (r.returncode, r.stderr)
+    r = run(["wrp-run", PTX_CAPTURE, "--allow-unverified"], env, check=False)
+    assert r.returncode == 0 or (r.returncode == 4 and "wrpkit-module-probe: " in r.stderr), (r.returncode, r.stderr)
 
     # 2. a real build through the CLI and through the API: identical bytes. The default
     # profile comes from the targets manifest built into the tools (no source tree here).

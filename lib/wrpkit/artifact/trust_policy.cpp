@@ -51,11 +51,16 @@ Verification require_trusted(const Artifact& a, const TrustPolicy& policy) {
                        "changed: copy the artifact again, or re-save the capture",
                        m.path.string()));
   if (!in.manifest) {
-    if (policy.require_verified || !policy.trusted.empty())
-      fail(Exit::bad_input, fmt::format("{}: has no wrpkit manifest, so nothing vouches for its bytes, and {} refuses "
-                                        "such artifacts; build it with wrp-build{}",
-                                        a.name(), policy.trusted.empty() ? "--require-verified" : "--trust",
-                                        policy.trusted.empty() ? "" : " --sign KEY.pem"));
+    if (!policy.trusted.empty())
+      fail(Exit::bad_input, fmt::format("{}: has no wrpkit manifest, so nothing vouches for its bytes, and --trust "
+                                        "accepts only signed artifacts; build it with wrp-build --sign KEY.pem",
+                                        a.name()));
+    if (!policy.allow_unverified)
+      fail(Exit::bad_input,
+           fmt::format("{}: has no wrpkit manifest, so nothing vouches for its bytes before the CUDA driver gets "
+                       "them; pass it through wrp-build once (wrp-build {} -o OUT.wrp), or opt in to unverified "
+                       "input (wrp-run --allow-unverified; allow_unverified in the C API and Python)",
+                       a.name(), a.name()));
     return Verification::unverified;
   }
   if (policy.trusted.empty()) return Verification::verified;

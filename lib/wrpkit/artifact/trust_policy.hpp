@@ -11,10 +11,14 @@ namespace wrp {
 
 struct Artifact;
 
-// What a loader accepts: require_verified refuses artifacts without a manifest;
-// trusted keys (non-empty) refuse any artifact not signed by one of them.
+// What a loader accepts. Secure by default: an artifact without a wrpkit manifest (a raw
+// Warp capture: nothing vouches for its bytes, and the CUDA driver crashes on some damaged
+// images) is refused unless the caller opts in with allow_unverified; opted-in input has
+// its module images loaded first in a child process (replay/module_probe.hpp) unless
+// isolate_unverified is off. Trusted keys (non-empty) refuse any artifact not signed by one.
 struct TrustPolicy {
-  bool require_verified = false;
+  bool allow_unverified = false;
+  bool isolate_unverified = true;
   std::vector<PublicKey> trusted;
 };
 
@@ -29,7 +33,7 @@ SignatureCheck check_signature(const Artifact& a, const std::vector<PublicKey>& 
 
 // Throws Error(bad_input) naming the file and what differs when a loader must
 // refuse: an integrity problem, a format-18 module whose file does not match Warp's
-// own digest, an unverified artifact under require_verified, a missing, bad or
+// own digest, an unverified artifact unless allowed, a missing, bad or
 // untrusted signature under trusted keys. Otherwise says how far it is vouched for.
 Verification require_trusted(const Artifact& a, const TrustPolicy& policy);
 

@@ -14,11 +14,23 @@
 #include "wrpkit/driver/cuda_api.hpp"
 #include "wrpkit/replay/graph.hpp"
 #include "wrpkit/replay/meshes.hpp"
+#include "wrpkit/replay/module_probe.hpp"
 #include "wrpkit/replay/support.hpp"
 
 namespace wrp {
 
 namespace {
+
+// Every image an unverified artifact would hand the driver, in the order a load does:
+// its modules, then wrp-run's mesh and helper kernels where it carries them.
+std::vector<ProbeImage> images_to_probe(const Artifact& a) {
+  std::vector<ProbeImage> images;
+  for (size_t m = 0; m < a.modules.size(); ++m) images.push_back({a.modules[m].path.string(), a.modules[m].bytes});
+  for (auto [section, what] : {std::pair{kSectionWrpkitMesh, "wrp-run's mesh kernels"},
+                               std::pair{kSectionWrpkitHelpers, "wrp-run's helper kernels"}})
+    if (auto* sec = a.container.find(section)) images.push_back({fmt::format("{} ({})", a.name(), what), sec->data});
+  return images;
+}
 
 constexpr int kStaticSharedLimit = 48 * 1024;  // above it a kernel must opt in to dynamic shared memory
 
@@ -105,7 +117,7 @@ struct Replay::Shared {
   // The whole replay is decided here, before the driver is touched: what blocks it, what
   // in the file is wrong, the memory it needs and every node of its graph. Then the
   // context and every module.
-  void load(Artifact artifact, int device) {
+  void load(Artifact artifact, int device, bool isolate) {
     Phases phases;
     a = std::move(artifact);
     plan = plan_replay(a);
@@ -114,6 +126,10 @@ struct Replay::Shared {
                                      "(wp.capture_load)",
                                      a.name(), fmt::join(why, "; ")));
     if (!plan.problems.empty()) fail(Exit::bad_input, plan.problems.front());
+    if (isolate) {
+      probe_module_loads(a.name(), images_to_probe(a), device, find_module_probe());
+      phases.mark("isolated module check");
+    }
     const CudaApi& api = cuda_api();
     dev = device_handle(api, device);
     api.check(api.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
@@ -398,8 +414,10 @@ std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const Trust
   std::unique_ptr<Replay> r(new Replay());
   // First: nothing that no manifest (or no trusted signature, when asked) vouches for goes further.
   r->verification_ = require_trusted(artifact, trust);
+  // Opted-in unverified input: the driver meets its images in a child process first.
+  bool isolate = r->verification_ == Verification::unverified && trust.isolate_unverified;
   auto shared = std::make_shared<Shared>();
-  shared->load(std::move(artifact), device);
+  shared->load(std::move(artifact), device, isolate);
   r->s_ = State::make(std::move(shared));
   return r;
 }

@@ -231,6 +231,8 @@ std::string report_text(const InspectReport& r) {
       r.ops.all_launches_resolved ? "every launch resolves to a metadata kernel" : "SOME LAUNCHES DO NOT RESOLVE");
   auto helper_text =
       r.helper_archs.empty() ? std::string() : fmt::format("; its helper kernels: {}", fmt::join(r.helper_archs, " "));
+  if (r.integrity.state == "unverified")  // wrp-run, the C API and Python refuse it unless asked
+    helper_text += "; unverified: with --allow-unverified, or once wrp-build has built it";
   txt += r.replay_blockers.empty() ? fmt::format("wrp-run: replays it (no Warp needed{})\n", helper_text)
                                    : fmt::format("wrp-run: cannot replay it: {}\n", fmt::join(r.replay_blockers, "; "));
   txt += integrity_text(r);

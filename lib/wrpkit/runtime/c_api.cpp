@@ -54,7 +54,8 @@ wrp_status null_argument(const char* what) {
 wrp::TrustPolicy trust_of(const wrp_load_options* o) {
   wrp::TrustPolicy p;
   if (!o) return p;
-  p.require_verified = o->require_verified != 0;
+  p.allow_unverified = o->allow_unverified != 0;
+  p.isolate_unverified = o->no_isolation == 0;
   if (o->trusted_key_count && !o->trusted_keys) wrp::fail(wrp::Exit::usage, "trusted_keys is NULL");
   for (size_t i = 0; i < o->trusted_key_count; ++i) {
     if (!o->trusted_keys[i]) wrp::fail(wrp::Exit::usage, "trusted_keys[" + std::to_string(i) + "] is NULL");
@@ -66,6 +67,8 @@ wrp::TrustPolicy trust_of(const wrp_load_options* o) {
 }  // namespace
 
 extern "C" {
+
+int wrp_runtime_version(void) { return WRP_RUNTIME_VERSION; }
 
 wrp_status wrp_init(int device) {
   return guarded([&] { wrp::Replay::start_device(device); });

@@ -38,8 +38,8 @@ TEST_CASE("trust policy: each policy refuses with one line that says what to do"
   auto signed_wrp = open_artifact(sealed::sealed_copy(fixtures::ptx75(), fs::path(dir.path()) / "s", &key));
   auto sealed_wrp = open_artifact(sealed::sealed_copy(fixtures::ptx75(), fs::path(dir.path()) / "u"));
   auto capture = open_artifact(fixtures::ptx75());
-  CHECK(require_trusted(capture, {}) == Verification::unverified);
-  CHECK(require_trusted(sealed_wrp, {.require_verified = true}) == Verification::verified);
+  CHECK(require_trusted(capture, {.allow_unverified = true}) == Verification::unverified);
+  CHECK(require_trusted(sealed_wrp, {}) == Verification::verified);
   CHECK(require_trusted(signed_wrp, {.trusted = {pub(sealed::kPub1)}}) == Verification::signed_by_trusted_key);
   struct Case {
     const Artifact* a;
@@ -47,7 +47,8 @@ TEST_CASE("trust policy: each policy refuses with one line that says what to do"
     const char* says;
   };
   Case cases[] = {
-      {&capture, {.require_verified = true}, "--require-verified refuses such artifacts; build it with wrp-build"},
+      {&capture, {}, "pass it through wrp-build once"},  // secure by default
+      {&capture, {}, "or opt in to unverified input (wrp-run --allow-unverified; allow_unverified in the C API"},
       {&capture, {.trusted = {pub(sealed::kPub1)}}, "build it with wrp-build --sign KEY.pem"},
       {&sealed_wrp, {.trusted = {pub(sealed::kPub1)}}, "sign it with wrp-build --sign-only --sign KEY.pem"},
       {&signed_wrp, {.trusted = {pub(sealed::kPub2)}}, "which is not among the 1 trusted key; trust its public key"},

@@ -16,8 +16,13 @@
 #include "wrpkit/replay/helper_kernels.hpp"
 
 using namespace wrp;
+
 using namespace fixtures;
 using namespace fake;
+
+// The captures here are as Warp saved them (no manifest), replayed on the fake GPU in
+// this process: an isolated child would meet the real driver instead of the fake.
+static const TrustPolicy kRawCapture{.allow_unverified = true, .isolate_unverified = false};
 
 namespace {
 
@@ -41,7 +46,7 @@ TEST_CASE("replay: a real capture loads on a fake GPU: its modules, a chain of n
   auto a = open_artifact(fixtures::ptx75());
   auto bindings = a.meta.bindings;
   size_t modules = a.modules.size();
-  auto r = Replay::start(std::move(a), 0);
+  auto r = Replay::start(std::move(a), 0, kRawCapture);
   CHECK(g_gpu.modules_loaded == int(modules));
   CHECK(g_gpu.memory.size() == 1);  // one arena holds every region and the constants
   CHECK(g_nodes.size() >= 20);
@@ -67,7 +72,7 @@ TEST_CASE(
   g_gpu.free_bytes = 1000;
   std::string message;
   try {
-    Replay::start(std::move(a), 0);
+    Replay::start(std::move(a), 0, kRawCapture);
   } catch (const Error& e) {
     CHECK(e.code() == Exit::toolchain);  // the driver's refusal: wrp-run's exit 4
     message = e.what();
@@ -83,7 +88,7 @@ TEST_CASE(
 
 TEST_CASE("replay: clustered launches on a GPU with clusters, where clusters above 8 blocks opt in as Warp does") {
   UseFakeGpu gpu;
-  auto r = Replay::start(particles_with_clusters(16), 0);
+  auto r = Replay::start(particles_with_clusters(16), 0, kRawCapture);
   CHECK(attribute_set(kCuFuncAttrNonPortableClusters));
   CHECK(g_nodes.front().grid == 16);
 }
@@ -91,7 +96,7 @@ TEST_CASE("replay: clustered launches on a GPU with clusters, where clusters abo
 TEST_CASE("replay: a GPU without clusters runs Warp's unclustered kernels, and refuses an image that needs them") {
   SUBCASE("compute capability 8.0, kernels compiled without clusters") {
     UseFakeGpu gpu([](FakeGpu& g) { g.major = 8; });
-    auto r = Replay::start(particles_with_clusters(2), 0);
+    auto r = Replay::start(particles_with_clusters(2), 0, kRawCapture);
     CHECK(!attribute_set(kCuFuncAttrNonPortableClusters));
   }
   SUBCASE("compute capability 8.0, an image with clusters of 2") {
@@ -100,7 +105,7 @@ TEST_CASE("replay: a GPU without clusters runs Warp's unclustered kernels, and r
       g.cluster_width = 2;
     });
     Exit code = Exit::ok;
-    auto why = error_of([] { Replay::start(particles_with_clusters(2), 0); }, &code);
+    auto why = error_of([] { Replay::start(particles_with_clusters(2), 0, kRawCapture); }, &code);
     CHECK(code == Exit::target);
     CHECK(why.find("on GPU 0 (Fake GPU, sm_80) needs thread-block clusters of 2 blocks, which this GPU cannot "
                    "launch") != std::string::npos);
@@ -110,7 +115,7 @@ TEST_CASE("replay: a GPU without clusters runs Warp's unclustered kernels, and r
       g.cluster_launch = 0;
       g.cluster_width = 2;
     });
-    CHECK(!error_of([] { Replay::start(particles_with_clusters(2), 0); }).empty());
+    CHECK(!error_of([] { Replay::start(particles_with_clusters(2), 0, kRawCapture); }).empty());
   }
 }
 
@@ -125,7 +130,7 @@ TEST_CASE("replay: a mesh capture's mesh is built at load, and its handle argume
   kernels.entries_known = true;
   a.mesh_helpers = {kernels};
   a.container.sections.push_back({kSectionWrpkitMesh, 0, 0, Bytes{1, 2, 3, 4}});
-  auto r = Replay::start(std::move(a), 0);
+  auto r = Replay::start(std::move(a), 0, kRawCapture);
   CHECK(g_gpu.launched ==
         std::vector<std::string>{kMeshBounds, kMeshInit, kMeshEdgeLength, kMeshSolidAngles});  // as Warp's loader
   const Node* query = nullptr;
@@ -143,7 +148,7 @@ TEST_CASE("replay: a binding bound to the caller's memory is what set, get and t
   auto a = open_artifact(fixtures::ptx75());
   REQUIRE(!a.meta.bindings.empty());
   std::string name = a.meta.bindings.front().name;
-  auto r = Replay::start(std::move(a), 0);
+  auto r = Replay::start(std::move(a), 0, kRawCapture);
   auto [own, size] = r->param_device_ptr(name);
   REQUIRE(g_gpu.memory.size() == 1);  // the one arena holds it
   CHECK(own >= g_gpu.memory.begin()->first);
@@ -182,7 +187,7 @@ TEST_CASE("replay: a binding bound to the caller's memory is what set, get and t
 
 TEST_CASE("replay: a launch on a stream the caller is capturing joins the capture's graph, then the capture goes on") {
   UseFakeGpu gpu([](FakeGpu& g) { g.capturing_stream = 0x5000; });
-  auto r = Replay::start(open_artifact(fixtures::ptx75()), 0);
+  auto r = Replay::start(open_artifact(fixtures::ptx75()), 0, kRawCapture);
   size_t built = g_nodes.size();
   REQUIRE(built > 0);
   r->launch(reinterpret_cast<void*>(0x5000));
@@ -205,7 +210,7 @@ TEST_CASE("replay: an instance has its own memory, meshes and graph, shares the 
   a.mesh_helpers = {kernels};
   a.container.sections.push_back({kSectionWrpkitMesh, 0, 0, Bytes{1, 2, 3, 4}});
   std::string name = a.meta.bindings.front().name;
-  auto first = Replay::start(std::move(a), 0);
+  auto first = Replay::start(std::move(a), 0, kRawCapture);
   int modules = g_gpu.modules_loaded;
   size_t memory = g_gpu.memory.size(), nodes = g_nodes.size();
   auto second = first->instance();

@@ -56,7 +56,11 @@ TEST_CASE("C API: a sound artifact whose module file is absent is bad input, wit
   wrp_graph* g = nullptr;
   CHECK(wrp_load_from_memory(bytes.data(), bytes.size(), nullptr, 0, "p.wrp", 0, &g) == WRP_ERROR_BAD_INPUT);
   CHECK(last().find("is missing") != std::string::npos);
-  auto status = wrp_load(path.c_str(), 0, &g);
+  // Opted in, loaded in this process: the driver is reached (refused earlier by default, below).
+  wrp_load_options opt{};
+  opt.allow_unverified = 1;
+  opt.no_isolation = 1;
+  auto status = wrp_load_ex(path.c_str(), &opt, &g);
   if (status == WRP_OK) {  // a machine with a GPU
     wrp_unload(g);
     return;
@@ -71,4 +75,24 @@ TEST_CASE("C API: wrp_instance of nothing, or into nowhere, is a usage error") {
   CHECK(wrp_instance(nullptr, &g) == WRP_ERROR_USAGE);
   CHECK(wrp_instance(reinterpret_cast<wrp_graph*>(1), nullptr) == WRP_ERROR_USAGE);
   CHECK(last().find("NULL") != std::string::npos);
+}
+
+TEST_CASE("C API: unverified input is refused by default, and opted-in input meets the driver in a child first") {
+  auto path = fixtures::ptx75();  // a capture as Warp saved it: no manifest
+  wrp_graph* g = nullptr;
+  CHECK(wrp_runtime_version() == WRP_RUNTIME_VERSION);
+  CHECK(wrp_load(path.c_str(), 0, &g) == WRP_ERROR_BAD_INPUT);
+  CHECK(last().find("has no wrpkit manifest, so nothing vouches for its bytes") != std::string::npos);
+  CHECK(last().find("wrp-run --allow-unverified; allow_unverified in the C API") != std::string::npos);
+  wrp_load_options opt{};
+  opt.allow_unverified = 1;
+  auto status = wrp_load_ex(path.c_str(), &opt, &g);
+  if (status == WRP_OK) {  // a machine with a GPU: the child loaded every module, then this process did
+    CHECK(wrp_verification(g) == WRP_UNVERIFIED);
+    wrp_unload(g);
+    return;
+  }
+  // No GPU here: the child (built beside the tools) says why the driver cannot start in it.
+  CHECK(status == WRP_ERROR_DRIVER);
+  CHECK(last().starts_with("wrpkit-module-probe: "));
 }
