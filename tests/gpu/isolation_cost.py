@@ -27,7 +27,10 @@ def main():
         wrps = [f for f in os.listdir(os.path.join(args.art_dir, d)) if f.endswith(".wrp")]
         if wrps and os.listdir(os.path.join(args.art_dir, d, os.path.splitext(wrps[0])[0] + "_modules")):
             wrp = os.path.join(args.art_dir, d, wrps[0])
-            arts.append((d, wrp, stripped_copy(wrp, tempfile.mkdtemp(dir=work))))
+            raw = stripped_copy(wrp, tempfile.mkdtemp(dir=work))
+            # without wrp-build's helper kernels, graphs with if/while or algorithm ops do not replay
+            if subprocess.run([args.wrp_run, raw, "--allow-unverified"], capture_output=True).returncode == 0:
+                arts.append((d, wrp, raw))
         if len(arts) == args.artifacts:
             break
     print(f"{'artifact':44} {'mode':24} {'load_s':>8} {'process_s':>9}")

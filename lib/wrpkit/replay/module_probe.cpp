@@ -8,11 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
-#include <sstream>
+#include <string_view>
 
 #include "wrpkit/base/error.hpp"
 
@@ -118,23 +119,30 @@ struct Report {
   std::string driver;  // the driver could not start in the child
 };
 
-Report parse_report(const std::string& text) {
+int number_at(std::string_view& rest) {
+  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+  int value = -1;
+  auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
+  rest.remove_prefix(size_t(end - rest.data()));
+  return ec == std::errc() ? value : -1;
+}
+
+// Line by line (no iostreams: they would double the runtime library's size).
+Report parse_report(std::string_view text) {
   Report r;
-  std::istringstream lines(text);
-  std::string word;
-  while (lines >> word) {
-    if (word == "driver") {
-      std::getline(lines, r.driver);
-      if (!r.driver.empty() && r.driver[0] == ' ') r.driver.erase(0, 1);
-      continue;
-    }
-    int index = -1;
-    lines >> index;
-    if (word == "load") r.started = index;
-    if (word == "ok") r.finished = index;
+  while (!text.empty()) {
+    auto eol = text.find('\n');
+    auto line = text.substr(0, eol);
+    text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
+    auto space = line.find(' ');
+    auto word = line.substr(0, space);
+    auto rest = space == std::string_view::npos ? std::string_view() : line.substr(space + 1);
+    if (word == "driver") r.driver = std::string(rest);
+    if (word == "load") r.started = number_at(rest);
+    if (word == "ok") r.finished = number_at(rest);
     if (word == "fail") {
-      r.failed = index;
-      lines >> r.failed_rc;
+      r.failed = number_at(rest);
+      r.failed_rc = number_at(rest);
     }
   }
   return r;
