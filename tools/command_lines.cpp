@@ -101,6 +101,10 @@ void add_toolchain_options(CLI::App& app, const Bound& b) {
       ->capture_default_str()
       ->group(tools);
   app.add_option("-j,--jobs", c.jobs, "parallel compilations")->default_str("all cores")->group(tools);
+  app.add_flag("--fetch-toolchains", c.fetch_toolchains,
+               "install the CUDA releases this build lacks before compiling (`wrpkit toolchain install`: NVIDIA's "
+               "pinned wheels into ~/.cache/wrpkit/toolchains); offline, fails naming the command")
+      ->group(tools);
 }
 
 // Build cache: the folder, remotes, and the cache operations.

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 import sysconfig
 import threading
 from dataclasses import dataclass, field
@@ -162,6 +163,7 @@ def build(
     cache_remote: str | list[str] | None = None,
     sign: PathLike | None = None,
     sign_only: bool = False,
+    fetch_toolchains: bool = False,
     progress: Callable[[Progress], None] | None = None,
 ) -> BuildReport:
     """Builds ``src`` (a captured .wrp with its NAME_modules/) into ``out`` for
@@ -171,7 +173,8 @@ def build(
     with a ``Progress`` as compiles and packs finish, on a helper thread, one call
     at a time. ``sign``: an Ed25519 private key (PEM) that signs the output
     (``--sign``); with ``sign_only``, ``src`` is a wrp-build output signed into
-    ``out`` without rebuilding. ``cache_remote``: shared caches behind the local
+    ``out`` without rebuilding. ``fetch_toolchains``: install the CUDA releases the build
+    lacks first (``--fetch-toolchains``; wrpkit.toolchain). ``cache_remote``: shared caches behind the local
     one (``--cache-remote``), a string in ccache's syntax or a list of its URLs
     ("http://cache/wrpkit|layout=bazel", "redis://host:6379|read-only"); None leaves
     $WRPKIT_CACHE_REMOTE to decide. Raises ``WrpkitError`` exactly when the CLI would fail."""
@@ -192,7 +195,7 @@ def build(
         args += ["-j", str(jobs)]
     for flag, on in (("--force", force), ("--split-families", split_families), ("--all-kernels", all_kernels),
                      ("--allow-cpu", allow_cpu), ("--no-cache", no_cache), ("--no-replay-helpers", not replay_helpers),
-                     ("--sign-only", sign_only)):
+                     ("--sign-only", sign_only), ("--fetch-toolchains", fetch_toolchains)):
         if on:
             args.append(flag)
     for option, value in (("--targets", targets), ("--warp", warp), ("--cuda", cuda), ("--cache-dir", cache_dir),
@@ -234,7 +237,8 @@ def _tool_env() -> dict[str, str]:
     paths = sysconfig.get_paths()
     own = os.pathsep.join(dict.fromkeys(p for p in (paths["purelib"], paths["platlib"]) if p))
     inherited = os.environ.get("WRPKIT_SITE_PACKAGES")
-    return dict(os.environ, WRPKIT_SITE_PACKAGES=f"{own}{os.pathsep}{inherited}" if inherited else own)
+    return dict(os.environ, WRPKIT_SITE_PACKAGES=f"{own}{os.pathsep}{inherited}" if inherited else own,
+                WRPKIT_PYTHON=os.environ.get("WRPKIT_PYTHON", sys.executable))
 
 
 def inspect(path: PathLike, archs: Union[str, Sequence[str], None] = None, *, verify: bool = False,

@@ -96,8 +96,10 @@ def run_tool(tool: str, args: list[str], progress_fd: int | None = None, env: di
 
 
 def main(tool: str) -> None:
-    """Console entry point: replaces this Python process with the tool."""
+    """Console entry point: replaces this Python process with the tool (which is told this
+    Python, for wrp-build --fetch-toolchains to run `wrpkit toolchain install` with)."""
     path = tool_path(tool)
+    os.environ.setdefault("WRPKIT_PYTHON", sys.executable)
     os.execv(path, [tool, *sys.argv[1:]])
 
 

@@ -11,6 +11,8 @@ Configured by environment variables, as CI systems pass inputs:
   WRPKIT_SIGN_KEY      an Ed25519 private key, PEM text (a CI secret): written to a private
                        temporary file for wrp-build --sign and removed after
   WRPKIT_CACHE_REMOTE  wrp-build --cache-remote
+  WRPKIT_FETCH_TOOLCHAINS  "false" turns off wrp-build --fetch-toolchains (on: a Jetson profile's
+                       CUDA 12.6 compilers are installed on first use, then cached)
   WRPKIT_OUT_DIR       where the artifacts go (default: wrpkit-artifacts)
   GITHUB_STEP_SUMMARY, GITHUB_OUTPUT (GitHub sets them): the summary and the outputs
   `artifacts` (space-separated .wrp paths) and `reports` (their JSON reports); without them
@@ -42,6 +44,8 @@ def build_args(capture, out, report, key_file):
             args += [option, os.environ[env]]
     if key_file:
         args += ["--sign", key_file]
+    if os.environ.get("WRPKIT_FETCH_TOOLCHAINS", "true").lower() not in ("0", "false", "no", "off"):
+        args.append("--fetch-toolchains")
     return args
 
 
@@ -71,7 +75,8 @@ def build_one(capture, out_dir, key_file):
     """(artifact paths, report path, targets) or raises SystemExit with wrp-build's code."""
     name = os.path.splitext(os.path.basename(capture))[0]
     out, report = os.path.join(out_dir, f"{name}.wrp"), os.path.join(out_dir, f"{name}.report.json")
-    r = subprocess.run(build_args(capture, out, report, key_file), capture_output=True, text=True)
+    env = dict(os.environ, WRPKIT_PYTHON=os.environ.get("WRPKIT_PYTHON", sys.executable))  # for --fetch-toolchains
+    r = subprocess.run(build_args(capture, out, report, key_file), capture_output=True, text=True, env=env)
     sys.stderr.write(r.stderr)  # warnings and errors, "wrp-build: warning: ..." as log matchers want
     if r.returncode:
         if os.environ.get("GITHUB_ACTIONS"):

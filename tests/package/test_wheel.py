@@ -144,7 +144,7 @@ def main(wheel, sdist):
     # 2. a real build through the CLI and through the API: identical bytes. The default
     # profile comes from the targets manifest built into the tools (no source tree here).
     work = os.path.join(tmp, "work")
-    for d in ("cli", "api", "source", "source-cli"):
+    for d in ("cli", "api", "source", "source-cli", "orin"):
         os.makedirs(os.path.join(work, d))
     cli = run(["wrp-build", PTX_CAPTURE, "-o", "cli/particles.wrp", "--no-cache", "--json"], env, cwd=work)
     cli_report = json.loads(cli.stdout)
@@ -222,6 +222,22 @@ def main(wheel, sdist):
     run([os.path.join(venv, "bin", "wrp-build"), SOURCE_CAPTURE, "-o", "source-bare-cli/tiles.wrp", "--arch",
          "sm_87,sm_90", "--from", "source", "--no-cache"], bare, cwd=work)
     print("wheel: the same source build from the venv without activating it (API and CLI)")
+    # 5c. toolchains on demand: the Jetson profile needs CUDA 12.6's compilers, which the wheel
+    # does not bring; --fetch-toolchains installs them (from scripts/setup's wheels: no download)
+    fetch_env = dict(env, WRPKIT_TOOLCHAIN_HOME=os.path.join(tmp, "toolchains"),
+                     WRPKIT_TOOLCHAIN_FIND_LINKS=os.path.join(ROOT, ".venv", "wheels"))
+    fetch_env.pop("WRPKIT_TOOLCHAINS", None)  # the project's own 12.6 must not be found
+    assert "CUDA 12.6  absent" in run(["wrpkit", "toolchain", "list"], fetch_env).stdout
+    orin = run(["wrp-build", SOURCE_CAPTURE, "--profile", "jetson-orin", "--fetch-toolchains", "-o", "orin/tiles.wrp",
+                "--no-cache"], fetch_env, cwd=work)
+    assert "installing CUDA 12.6" in orin.stderr, orin.stderr
+    images = [i for m in json.loads(run(["wrp-inspect", "--json", "orin/tiles.wrp"], env, cwd=work).stdout)["modules"]
+              for i in m["images"] if i["kind"] == "sass"]
+    assert images and all(i["arch"] == "sm_87" and i["compiler"] == "12.6" for i in images), images
+    again = run(["wrp-build", SOURCE_CAPTURE, "--profile", "jetson-orin", "--fetch-toolchains", "-o", "orin/tiles.wrp",
+                 "--force", "--no-cache"], fetch_env, cwd=work)
+    assert "installing" not in again.stderr, again.stderr
+    print("wheel: --fetch-toolchains installed CUDA 12.6 once; the Orin SASS comes from it")
     # 6. wrpkit.warp.save_portable: capture_save + build in one call; stock Warp replays the
     # result. CPU here (CI has no GPU; a CPU graph goes through unchanged with allow_cpu).
     script = os.path.join(work, "save_portable.py")  # Warp reads kernels' source from their file

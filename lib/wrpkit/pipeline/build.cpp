@@ -79,12 +79,23 @@ std::string toolchain_text(const BuildPlan& plan, const Artifact& a, Toolset& to
   return s + tools.packager(plan.pack_release);
 }
 
+// --fetch-toolchains: what the plan lacks is installed, then the releases are found again;
+// the tool choice that follows refuses whatever is still missing.
+void fetch_stage(const BuildPlan& plan, const Artifact& a, Toolset& tools, const BuildOptions& opt) {
+  if (!opt.fetch_toolchains) return;
+  auto missing = missing_toolchains(plan, a, tools);
+  if (missing.empty()) return;
+  opt.fetch_toolchains(missing);
+  tools.rescan();
+}
+
 // One output: the stages in order. Every refusal is raised by the plan and the
 // tool check, before the first compile.
 BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path& out, const std::vector<Arch>& targets,
                       Toolset& tools, BuildReport& report, Progress& progress, const SigningKey* key) {
   check_output_paths(opt, out);
   auto plan = plan_build(opt, a, out, targets);
+  fetch_stage(plan, a, tools, opt);
   choose_tools(plan, a, tools);
   unsigned threads = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
   report.jobs = threads;

@@ -5,6 +5,7 @@
 // (plan.hpp, passes.hpp).
 #pragma once
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,7 +46,10 @@ struct BuildOptions {
   fs::path sign_key;
   bool sign_only = false;
   ToolsetOptions tools;  // where the compilers, NVRTC, Warp's headers and the cache are
-  ProgressFn progress;   // called as compiles and packs finish (one call at a time); may be empty
+  // --fetch-toolchains: installs the CUDA releases a plan lacks (each "12.6", or "13" for the
+  // newest of a major) before the tool choice looks again; throws to stop. Empty: never.
+  std::function<void(const std::vector<std::string>& releases)> fetch_toolchains;
+  ProgressFn progress;  // called as compiles and packs finish (one call at a time); may be empty
 };
 
 // What a module's images are made from (also recorded as provenance).

@@ -9,6 +9,8 @@
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/json_toml.hpp"
+#include "wrpkit/base/log.hpp"
+#include "wrpkit/base/process.hpp"
 #include "wrpkit/cache/compile_cache.hpp"
 #include "wrpkit/pipeline/build.hpp"
 #include "wrpkit/pipeline/targets.hpp"
@@ -122,6 +124,33 @@ ToolsetOptions toolset_options(const BuildCommand& c) {
   return t;
 }
 
+// --fetch-toolchains: `wrpkit toolchain install RELEASE` (python/wrpkit/toolchain.py:
+// pinned wheels, hash-checked) through the Python wrp-build came with ($WRPKIT_PYTHON,
+// which the wheel's wrapper sets) or python3; what it downloads is said before and after.
+void fetch_with_wrpkit(const std::vector<std::string>& releases) {
+  const char* own = std::getenv("WRPKIT_PYTHON");
+  std::string python = own && *own ? own : "python3";
+  for (auto& r : releases) {
+    log::info("fetching the CUDA {} compilers: {} -m wrpkit toolchain install {}", r, python, r);
+    std::vector<std::string> argv{python, "-m", "wrpkit", "toolchain", "install", r};
+    if (python.find('/') == std::string::npos) argv.insert(argv.begin(), "/usr/bin/env");  // found on PATH
+    auto res = run_process(argv);
+    std::string out = res.output;
+    while (!out.empty() && out.back() == '\n') out.pop_back();
+    auto last = out.substr(out.rfind('\n') == std::string::npos ? 0 : out.rfind('\n') + 1);
+    if (res.exit_code == 0) {
+      fmt::print(stderr, "{}\n", out);  // "wrpkit toolchain: installing CUDA 12.6: ... (44 MB) into ..."
+      continue;
+    }
+    if (out.find("No module named wrpkit") != std::string::npos || out.find("cannot run") != std::string::npos)
+      fail(Exit::toolchain, fmt::format("--fetch-toolchains runs `{} -m wrpkit toolchain install {}`, which "
+                                        "failed ({}): pip install wrpkit into that Python, or set WRPKIT_PYTHON "
+                                        "to one that has it",
+                                        python, r, last));
+    fail(Exit::toolchain, fmt::format("--fetch-toolchains: {}", last));
+  }
+}
+
 BuildOptions build_options(const BuildCommand& c) {
   if (c.input.empty() || c.output.empty())
     fail(Exit::usage, "name the capture and the output: wrp-build IN.wrp -o OUT.wrp (--help for more)");
@@ -142,6 +171,7 @@ BuildOptions build_options(const BuildCommand& c) {
   opt.from = c.from == "source" ? BuildFrom::source : c.from == "binary" ? BuildFrom::binary : BuildFrom::automatic;
   opt.tools = toolset_options(c);
   opt.progress = c.progress;
+  if (c.fetch_toolchains) opt.fetch_toolchains = fetch_with_wrpkit;
   return opt;
 }
 

@@ -104,6 +104,9 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const std::file
 // is found for them the build goes on without them (one warning naming what
 // wrp-run then refuses and how to add them), as with --no-replay-helpers.
 void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools);
+// The CUDA releases no toolchain found serves, as `wrpkit toolchain install` takes them:
+// "12.6" (the newest a need accepts) or "13" (any of that major); empty when all are met.
+std::vector<std::string> missing_toolchains(const BuildPlan& plan, const Artifact& a, Toolset& tools);
 
 // "wp___main___63c90fb.sm75.ptx" -> "wp___main___63c90fb.fatbin"
 std::string fatbin_name(const std::string& binary_filename);

@@ -22,6 +22,13 @@ namespace {
 
 enum class Tool { ptx, source, standalone };
 
+// The release `wrpkit toolchain install` would add for a need: the newest it accepts
+// ("12.6": at most that), or a major alone ("13": the newest of it).
+std::string release_for(const ToolNeed& need) {
+  if (need.at_most) return need.at_most->str();
+  return std::to_string(need.major ? need.major : 13);
+}
+
 // What to install for a need no toolchain found meets: the pip command for the
 // newest release the need accepts, in a folder of its own for $WRPKIT_TOOLCHAINS.
 std::string install_advice(const ToolNeed& need) {
@@ -31,10 +38,11 @@ std::string install_advice(const ToolNeed& need) {
   auto suffix = want.major == 12 ? "-cu12" : "";
   if (!need.at_most && want.major >= 13) return toolchain_install_hint();
   return fmt::format(
-      "pip install --target DIR \"nvidia-nvjitlink{0}=={1}.*\" \"nvidia-nvfatbin{0}=={1}.*\" "
+      "wrpkit toolchain install {2} (or pass --fetch-toolchains), or pip install --target DIR "
+      "\"nvidia-nvjitlink{0}=={1}.*\" \"nvidia-nvfatbin{0}=={1}.*\" "
       "\"nvidia-cuda-nvrtc{0}=={1}.*\" and set WRPKIT_TOOLCHAINS=DIR (several releases can sit side "
       "by side there; scripts/setup puts 12.6 and 13.4 in .venv/toolchains)",
-      suffix, want.str());
+      suffix, want.str(), release_for(need));
 }
 
 // Picks, per job, the newest release found that the need accepts and whose tool of
@@ -212,6 +220,26 @@ void choose_tools(BuildPlan& plan, const Artifact& a, Toolset& tools) {
   }
   choose_mesh_tools(plan, a, pick);
   r.throw_if_any();
+}
+
+}  // namespace wrp
+
+namespace wrp {
+
+std::vector<std::string> missing_toolchains(const BuildPlan& plan, const Artifact& a, Toolset& tools) {
+  Picker pick(tools, a);
+  std::set<std::string> wanted;
+  for (auto& j : plan.jobs) {
+    auto kind = j.from == ImageOrigin::source ? Tool::source : Tool::ptx;
+    if (!pick.pick(kind, j.need, j.arch) && !pick.lacking_arch(kind, j.need, j.arch))
+      wanted.insert(release_for(j.need));
+  }
+  // The fatbins are written by the floor's major: one of its releases is needed anyway.
+  bool packer = std::any_of(wanted.begin(), wanted.end(),
+                            [&](auto& r) { return r.starts_with(std::to_string(plan.floor.major)); });
+  for (auto rel : pick.releases()) packer = packer || rel.major == plan.floor.major;
+  if (!packer && !plan.modules.empty()) wanted.insert(std::to_string(plan.floor.major));
+  return {wanted.begin(), wanted.end()};
 }
 
 }  // namespace wrp

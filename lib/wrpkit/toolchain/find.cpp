@@ -230,6 +230,13 @@ std::vector<ToolchainPaths> find_toolchains(const std::optional<fs::path>& expli
   // or a CUDA toolkit lays it out.
   const char* extra = std::getenv("WRPKIT_TOOLCHAINS");
   std::error_code ec;
+  auto add_release = [&](const fs::path& root, const char* label) {
+    ToolchainPaths t;
+    Search s(t, 0, false);
+    s.site_packages(label, root);
+    s.root(label, root);
+    if (t.nvjitlink || t.nvrtc || t.nvfatbin) out.push_back(std::move(t));
+  };
   for (std::string_view rest = extra ? extra : ""; !rest.empty();) {
     auto colon = rest.find(':');
     fs::path dir(rest.substr(0, colon));
@@ -241,15 +248,25 @@ std::vector<ToolchainPaths> find_toolchains(const std::optional<fs::path>& expli
       for (auto& e : fs::directory_iterator(dir, ec))
         if (e.is_directory(ec)) roots.push_back(e.path());
     std::sort(roots.begin(), roots.end());
-    for (auto& root : roots) {
-      ToolchainPaths t;
-      Search s(t, 0, false);
-      s.site_packages("$WRPKIT_TOOLCHAINS", root);
-      s.root("$WRPKIT_TOOLCHAINS", root);
-      if (t.nvjitlink || t.nvrtc || t.nvfatbin) out.push_back(std::move(t));
-    }
+    for (auto& root : roots) add_release(root, "$WRPKIT_TOOLCHAINS");
   }
+  // Releases installed on demand; a folder without its marker is an install in progress
+  // or a damaged one (`wrpkit toolchain install` redoes it), never used.
+  std::vector<fs::path> installed;
+  for (auto& e : fs::directory_iterator(toolchain_home(), ec))
+    if (e.path().filename().string().starts_with("cuda-") && fs::is_regular_file(e.path() / kToolchainMarker, ec))
+      installed.push_back(e.path());
+  std::sort(installed.begin(), installed.end());
+  for (auto& root : installed) add_release(root, "wrpkit toolchain install");
   return out;
+}
+
+fs::path toolchain_home() {
+  if (const char* home = std::getenv("WRPKIT_TOOLCHAIN_HOME"); home && *home) return home;
+  if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
+    return fs::path(cache) / "wrpkit" / "toolchains";
+  const char* user = std::getenv("HOME");
+  return fs::path(user && *user ? user : "/nonexistent") / ".cache" / "wrpkit" / "toolchains";
 }
 
 }  // namespace wrp

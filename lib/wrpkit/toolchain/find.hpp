@@ -37,9 +37,16 @@ struct ToolchainPaths {
 ToolchainPaths find_toolchain(const std::optional<fs::path>& explicit_root, int major = 0);
 // Every toolchain: the CUDA 13 search, the CUDA 12 search, then each release in a
 // folder of $WRPKIT_TOOLCHAINS (colon-separated; a folder of one release, as pip
-// --target or a toolkit lays it out, or a folder of such folders). A build picks per
-// image the newest release whose output the target's driver loads (driver_floor.hpp).
+// --target or a toolkit lays it out, or a folder of such folders), then each release
+// `wrpkit toolchain install` put in toolchain_home(). A build picks per image the
+// newest release whose output the target's driver loads (driver_floor.hpp).
 std::vector<ToolchainPaths> find_toolchains(const std::optional<fs::path>& explicit_root);
+
+// Where `wrpkit toolchain install` puts releases (python/wrpkit/toolchain.py, the same
+// rule): $WRPKIT_TOOLCHAIN_HOME, else $XDG_CACHE_HOME/wrpkit/toolchains, else
+// ~/.cache/wrpkit/toolchains. Each in cuda-X.Y, complete when its marker file is there.
+fs::path toolchain_home();
+inline constexpr const char* kToolchainMarker = "wrpkit-toolchain.json";
 
 // python3's site-packages (sysconfig's purelib), asked of python3 on PATH with no
 // shell; nullopt when there is no python3 or it names no existing folder. Starts

@@ -154,7 +154,9 @@ class CudaToolset final : public Toolset {
 
   // Every release found, newest first; the first place a release is found wins.
   const std::vector<std::unique_ptr<Chain>>& chains() {
-    std::call_once(chains_once_, [&] {
+    std::lock_guard lock(chains_mu_);
+    if (!chains_found_) {
+      chains_found_ = true;
       for (auto& paths : find_toolchains(opt_.cuda_root)) {
         searched_.push_back(paths.searched());
         auto r = release_of(paths);
@@ -166,8 +168,16 @@ class CudaToolset final : public Toolset {
         chains_.push_back(std::make_unique<Chain>(Chain{paths, *r, {}, {}, {}, {}}));
       }
       std::stable_sort(chains_.begin(), chains_.end(), [](auto& x, auto& y) { return x->release > y->release; });
-    });
+    }
     return chains_;
+  }
+
+  void rescan() override {
+    std::lock_guard lock(chains_mu_);
+    chains_.clear();
+    searched_.clear();
+    fallback_packager_.reset();
+    chains_found_ = false;
   }
 
   Chain& chain(CudaVersion r) {
@@ -238,7 +248,8 @@ class CudaToolset final : public Toolset {
     std::lock_guard lock(sources_mu_);
     sources_.push_back({what, from});
   }
-  std::once_flag chains_once_;
+  std::mutex chains_mu_;
+  bool chains_found_ = false;
   std::vector<std::unique_ptr<Chain>> chains_;
   std::vector<std::string> searched_;
   std::optional<ToolchainPaths> fallback_packager_;

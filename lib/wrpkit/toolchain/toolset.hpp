@@ -75,6 +75,9 @@ class Toolset {
   virtual std::vector<CompileSource> compile_sources() const { return {}; }
   // After the build: the cache's stats and size cap (CompileCache::finish).
   virtual void finish() {}
+  // Forgets the releases found, to look again (after --fetch-toolchains installed some):
+  // only before anything was compiled.
+  virtual void rescan() {}
 };
 
 struct ToolsetOptions {

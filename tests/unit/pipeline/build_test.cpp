@@ -91,3 +91,31 @@ TEST_CASE("pipeline: the helper fatbin goes into the .wrp, checked, a rebuild wi
   CHECK(open_artifact(again.output).replay_helpers.empty());
   CHECK_FALSE(open_artifact(again.output).container.find(kSectionWrpkitHelpers));
 }
+
+TEST_CASE("--fetch-toolchains: the plan asks for the release it lacks, once, and the build then uses it") {
+  auto src = fixtures::cubin18_source();  // CUDA source: Orin's SASS must come from CUDA 12.6 or older
+  auto a = open_artifact(src);
+  TempDir tmp;
+  auto opt = options({"sm_87"});
+  opt.input = src;
+  opt.output = fs::path(tmp.path()) / "orin.wrp";
+  opt.min_driver = CudaVersion{12, 6};
+  opt.min_driver_from = "profile 'jetson-orin'";
+  FakeTools tools(fake::cubin(87, a.meta.entries_of(a.meta.modules[0].hash), CudaVersion{12, 6}));
+  tools.fake_releases = {{13, 5}, {12, 9}};
+  auto [code, msg] = refusal([&] { run_build(opt, &tools); });
+  CHECK(code == Exit::toolchain);
+  CHECK(has(msg, "wrpkit toolchain install 12.6 (or pass --fetch-toolchains)"));
+  std::vector<std::vector<std::string>> asked;
+  opt.fetch_toolchains = [&](const std::vector<std::string>& releases) {
+    asked.push_back(releases);
+    tools.fake_releases.push_back({12, 6});  // what `wrpkit toolchain install 12.6` adds
+  };
+  run_build(opt, &tools);
+  REQUIRE(asked.size() == 1);
+  CHECK(asked[0] == std::vector<std::string>{"12.6"});
+  CHECK(tools.last_release == CudaVersion{12, 6});
+  opt.force = true;  // over the first output
+  run_build(opt, &tools);
+  CHECK(asked.size() == 1);  // found now: nothing more to fetch
+}
