@@ -124,6 +124,11 @@ void add_cache_options(CLI::App& app, const Bound& b) {
       ->group(cache);
   app.add_flag("--cache-stats", c.cache_stats, "print the cache's entries, size, cap, hits and misses, and exit")
       ->group(cache);
+  app.add_option("--shard", c.shard,
+                 "I/N: compile only the I-th of N equal shares of the build's compile jobs into the caches "
+                 "(needs --cache-remote) and write no artifact; one job per shard in a CI matrix, then the same "
+                 "build without --shard assembles from the shared cache")
+      ->group(cache);
   app.add_flag("--cache-clear", c.cache_clear, "remove every cache entry and the stats, and exit")->group(cache);
   app.add_option("--cache-max-size", raw.cache_max,
                  "set the cache's size cap (500M, 2G; 0: none), trim to it, and exit")

@@ -13,6 +13,8 @@ Configured by environment variables, as CI systems pass inputs:
   WRPKIT_CACHE_REMOTE  wrp-build --cache-remote
   WRPKIT_FETCH_TOOLCHAINS  "false" turns off wrp-build --fetch-toolchains (on: a Jetson profile's
                        CUDA 12.6 compilers are installed on first use, then cached)
+  WRPKIT_SHARD         I/N: this matrix job compiles its share into WRPKIT_CACHE_REMOTE and writes
+                       no artifact (wrp-build --shard); a last job without it assembles them
   WRPKIT_OUT_DIR       where the artifacts go (default: wrpkit-artifacts)
   GITHUB_STEP_SUMMARY, GITHUB_OUTPUT (GitHub sets them): the summary and the outputs
   `artifacts` (space-separated .wrp paths) and `reports` (their JSON reports); without them
@@ -46,6 +48,8 @@ def build_args(capture, out, report, key_file):
         args += ["--sign", key_file]
     if os.environ.get("WRPKIT_FETCH_TOOLCHAINS", "true").lower() not in ("0", "false", "no", "off"):
         args.append("--fetch-toolchains")
+    if os.environ.get("WRPKIT_SHARD"):
+        args += ["--shard", os.environ["WRPKIT_SHARD"]]
     return args
 
 
@@ -84,6 +88,11 @@ def build_one(capture, out_dir, key_file):
             print(f"::error title=wrp-build {os.path.basename(capture)}::{line}")
         raise SystemExit(r.returncode)
     rep = json.load(open(report))
+    if rep.get("shard"):  # a share of the compiles, into the shared cache: nothing to publish
+        s = rep["shard"]
+        print(f"{os.path.basename(capture)}: shard {s['index']}/{s['count']} compiled {s['jobs_here']} of "
+              f"{s['jobs_total']} job(s) into the shared cache")
+        return [], report, []
     paths = [o["wrp"] for o in rep["outputs"]]
     targets = sorted({t for o in rep["outputs"] for t in o["targets"]}, key=lambda a: int(a[3:].rstrip("af")))
     return paths, report, targets
@@ -107,7 +116,8 @@ def main():
             paths, report, targets = build_one(capture, out_dir, key_file)
             artifacts += paths
             reports.append(report)
-            summary.append(summary_of(paths, targets))
+            if paths:
+                summary.append(summary_of(paths, targets))
     publish("\n".join(summary), {"artifacts": artifacts, "reports": reports})
     return 0
 

@@ -3,6 +3,7 @@ on real captures with a fake GitHub environment: the artifacts are built and sig
 secret key, the step outputs name them and their reports, the job summary holds each one's
 load matrix; a capture that cannot be built fails the step with wrp-build's exit code and a
 GitHub error annotation, and publishes nothing."""
+import json
 import os
 import subprocess
 import sys
@@ -55,6 +56,30 @@ def test_a_capture_that_cannot_build_fails_the_step():
     assert outputs == {} and summary == "", (outputs, summary)
     r, _, _ = step(work, WRPKIT_CAPTURES="")
     assert r.returncode == 1 and "WRPKIT_CAPTURES names no capture" in r.stderr, r.stderr
+
+
+def test_a_matrix_of_shards_then_an_assemble_step_that_compiles_nothing():
+    from cache_servers import Redis, which
+    if not which("redis-server"):
+        raise Skip("redis-server not installed (scripts/setup installs it)")
+    work = tmpdir()
+    redis = Redis(work).start()
+    try:
+        inputs = dict(WRPKIT_CAPTURES=CAPTURES[0], WRPKIT_ARCHS="sm_75,sm_80,sm_87,sm_90",
+                      WRPKIT_CACHE_REMOTE=redis.url())
+        for i in (1, 2):
+            shard_work = os.path.join(work, f"shard{i}")
+            os.makedirs(shard_work)
+            r, outputs, summary = step(shard_work, WRPKIT_SHARD=f"{i}/2", WRPKIT_CACHE_DIR=f"{shard_work}/cache",
+                                       **inputs)
+            assert r.returncode == 0 and f"particles.wrp: shard {i}/2 compiled " in r.stdout, r.stdout + r.stderr
+            assert outputs == {"artifacts": "", "reports": "wrpkit-artifacts/particles.report.json"}, outputs
+        r, outputs, _ = step(work, WRPKIT_CACHE_DIR=f"{work}/cache", **inputs)
+        assert r.returncode == 0 and outputs["artifacts"] == "wrpkit-artifacts/particles.wrp", r.stderr
+        cache = json.load(open(os.path.join(work, outputs["reports"])))["cache"]
+        assert cache["misses"] == 0 and cache["remote_hits"] > 0, cache  # assembled from the shards' compiles
+    finally:
+        redis.stop()
 
 
 def test_action_and_template_pass_what_the_step_reads():

@@ -12,7 +12,7 @@ import sys
 import textwrap
 
 from cache_servers import Misbehaving, Nginx, Redis, free_port, which
-from common import local, main, run, tmpdir
+from common import BIN, ENV, local, main, run, tmpdir
 
 CAPTURE = local("warp-1.17.0-h200/particles")
 ARCHS = "sm_75,sm_80,sm_86,sm_90"
@@ -83,6 +83,47 @@ def share_through(out, url, tag):
     c = build(out, f"c{tag}", os.path.join(out, f"cache-b{tag}"), url)
     assert sources(c) == ["local"] and json.loads(c.stdout)["cache"]["hits"] == n, c.stdout
     return n
+
+
+def shards(out, url, which, count=4):
+    """Shards `which` of `count` at once, as CI matrix jobs: each its own local folder."""
+    procs = {}
+    for i in which:
+        args = [CAPTURE, "--arch", ARCHS, "-j", "1", "-o", os.path.join(out, f"s{i}", "x.wrp"), "--json",
+                "--cache-dir", os.path.join(out, f"cache-s{i}"), "--cache-remote", url, "--shard", f"{i}/{count}"]
+        procs[i] = subprocess.Popen([os.path.join(BIN, "wrp-build"), *args], stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True, env=ENV)
+    reports = {}
+    for i, p in procs.items():
+        stdout, stderr = p.communicate()
+        assert p.returncode == 0 and not warnings(subprocess.CompletedProcess([], 0, stdout, stderr)), stderr
+        reports[i] = json.loads(stdout)
+        assert reports[i]["outputs"] == [] and not os.path.exists(os.path.join(out, f"s{i}")), reports[i]
+    return reports
+
+
+def test_shards_compile_a_quarter_each_and_the_assemble_build_compiles_nothing():
+    need_servers()
+    out = tmpdir()
+    redis = start(Redis(out))
+    n = reference(out)
+    reports = shards(out, redis.url(db=5), range(1, 5))
+    here = [reports[i]["shard"]["jobs_here"] for i in range(1, 5)]
+    assert all(r["shard"]["jobs_total"] == n for r in reports.values()) and sum(here) == n, (here, n)
+    assert max(here) - min(here) <= 1, here  # dealt out in turn
+    assert [r["cache"]["misses"] for r in reports.values()] == here, reports  # each compiled its own
+    asm = build(out, "asm", os.path.join(out, "cache-asm"), redis.url(db=5))
+    cache = json.loads(asm.stdout)["cache"]
+    assert asm.returncode == 0 and cache["misses"] == 0 and cache["remote_hits"] == n, asm.stdout
+    same_artifact(out, "ref", "asm")  # byte-identical to the single-machine build
+    # a shard that failed (4 never ran): the assemble build compiles only its share
+    reports = shards(out, redis.url(db=6), range(1, 4))
+    lost = n - sum(r["shard"]["jobs_here"] for r in reports.values())
+    late = build(out, "late", os.path.join(out, "cache-late"), redis.url(db=6))
+    cache = json.loads(late.stdout)["cache"]
+    assert late.returncode == 0 and lost > 0 and cache["misses"] == lost and cache["remote_hits"] == n - lost, \
+        (lost, late.stdout)
+    same_artifact(out, "ref", "late")
 
 
 def test_http_layouts_share_compiles():

@@ -229,7 +229,14 @@ void CompileCache::put(const std::string& key, ByteView payload) const {
   auto path = entry_path(key);
   auto entry = make_entry(key, payload);
   write_local(path, entry);
-  auto name = path.stem().string();
+  put_remotes(path.stem().string(), entry);
+}
+
+void CompileCache::publish(const std::string& key, ByteView payload) const {
+  put_remotes(entry_path(key).stem().string(), make_entry(key, payload));
+}
+
+void CompileCache::put_remotes(const std::string& name, ByteView entry) const {
   for (auto& r : remotes_) {
     if (r->down || r->spec.read_only) continue;
     try {

@@ -54,6 +54,8 @@ class CompileCache {
   }
   // Best effort: a cache that cannot be written warns once and the build goes on.
   void put(const std::string& key, ByteView payload) const;
+  // The remotes alone (a --shard build's local hit: the assemble build reads the remote).
+  void publish(const std::string& key, ByteView payload) const;
 
   uint64_t hits() const { return hits_; }      // local
   uint64_t misses() const { return misses_; }  // local
@@ -70,6 +72,7 @@ class CompileCache {
  private:
   struct Remote;
   void write_local(const std::filesystem::path& path, ByteView entry) const;
+  void put_remotes(const std::string& name, ByteView entry) const;
   std::optional<Bytes> read_remote(Remote& r, const std::string& name, const std::string& key) const;
   void failed(Remote& r, const char* op, const std::exception& e) const;
 

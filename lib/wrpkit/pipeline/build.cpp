@@ -89,16 +89,56 @@ void fetch_stage(const BuildPlan& plan, const Artifact& a, Toolset& tools, const
   tools.rescan();
 }
 
+// A job's identity across machines: what it compiles, for which target, with which release.
+std::string shard_key(const std::string& kind, const std::string& input, const Arch& arch, bool to_ptx,
+                      CudaVersion release) {
+  return fmt::format("{} {} {} {} {}", kind, input, arch.str(), to_ptx ? "ptx" : "sass", release.str());
+}
+
+// --shard I/N: every compile job of the plan ordered by its identity and dealt out in turn,
+// so each machine with the same inputs and toolchains takes the same share; this shard's
+// jobs are compiled into the caches (local and remote) and nothing is packed or written.
+ShardReport shard_stage(BuildPlan& plan, const Artifact& a, Toolset& tools, const BuildOptions& opt, unsigned threads,
+                        Progress& progress) {
+  std::vector<std::pair<const char*, PlannedHelpers*>> helpers;
+  if (plan.helpers) helpers.emplace_back("helpers", &*plan.helpers);
+  if (plan.mesh) helpers.emplace_back("mesh", &*plan.mesh);
+  std::vector<std::string> keys;
+  for (auto& j : plan.jobs) keys.push_back(shard_key("module", j.input_digest, j.arch, j.to_ptx, j.release));
+  for (auto& [kind, h] : helpers)
+    for (auto& j : h->jobs) keys.push_back(shard_key(kind, "", j.arch, j.to_ptx, j.release));
+  auto sorted = keys;
+  std::sort(sorted.begin(), sorted.end());
+  auto mine = [&](const std::string& key) {
+    auto rank = size_t(std::lower_bound(sorted.begin(), sorted.end(), key) - sorted.begin());
+    return rank % opt.shard->count == opt.shard->index - 1;
+  };
+  size_t k = 0;
+  std::erase_if(plan.jobs, [&](auto&) { return !mine(keys[k++]); });
+  for (auto& [kind, h] : helpers) std::erase_if(h->jobs, [&](auto&) { return !mine(keys[k++]); });
+  ShardReport r{opt.shard->index, opt.shard->count, keys.size(), 0};
+  r.jobs_here = plan.jobs.size();
+  for (auto& [kind, h] : helpers) r.jobs_here += h->jobs.size();
+  compile_stage(plan, a, tools, threads, progress);
+  helpers_stage(plan, tools, opt, threads, progress);  // compiled, not packed, under --shard
+  return r;
+}
+
 // One output: the stages in order. Every refusal is raised by the plan and the
 // tool check, before the first compile.
 BuildOutput build_one(const BuildOptions& opt, const Artifact& a, const fs::path& out, const std::vector<Arch>& targets,
                       Toolset& tools, BuildReport& report, Progress& progress, const SigningKey* key) {
-  check_output_paths(opt, out);
+  if (!opt.shard) check_output_paths(opt, out);
   auto plan = plan_build(opt, a, out, targets);
   fetch_stage(plan, a, tools, opt);
   choose_tools(plan, a, tools);
   unsigned threads = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
   report.jobs = threads;
+  if (opt.shard) {
+    report.shard = shard_stage(plan, a, tools, opt, threads, progress);
+    report.compiles += report.shard->jobs_here;
+    return {};
+  }
   auto compiled = compile_stage(plan, a, tools, threads, progress);
   report.compiles += plan.jobs.size();
   auto t0 = std::chrono::steady_clock::now();
@@ -207,7 +247,10 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   // target_arch, which runs within one SASS family only (plan_build refuses a mix):
   // --split-families writes one artifact per family.
   auto families = sass_families(opt.targets);
-  if (opt.split_families && families.size() > 1 && a.ops.has_conditionals && !strict_header_arch(a.meta.version)) {
+  if (opt.shard) {
+    build_one(opt, a, opt.output, opt.targets, tools, report, progress, nullptr);
+  } else if (opt.split_families && families.size() > 1 && a.ops.has_conditionals &&
+             !strict_header_arch(a.meta.version)) {
     for (auto& [family, archs] : families)
       report.outputs.push_back(build_one(opt, a, family_output_path(opt.output, family), archs, tools, report, progress,
                                          key ? &*key : nullptr));
@@ -269,7 +312,14 @@ std::string report_json(const BuildReport& r) {
                                {"mesh_kernels_size", int64_t(o.mesh_kernels_bytes)},
                                {"signed_by", o.signed_by}});
   }
+  toml::table shard;
+  if (r.shard)
+    shard = toml::table{{"index", int64_t(r.shard->index)},
+                        {"count", int64_t(r.shard->count)},
+                        {"jobs_total", int64_t(r.shard->jobs_total)},
+                        {"jobs_here", int64_t(r.shard->jobs_here)}};
   return to_json(toml::table{{"outputs", std::move(outs)},
+                             {"shard", std::move(shard)},
                              {"toolchain", r.toolchain},
                              {"jobs", int64_t(r.jobs)},
                              {"compiles", int64_t(r.compiles)},
@@ -283,6 +333,11 @@ std::string report_json(const BuildReport& r) {
 
 std::string report_text(const BuildReport& r) {
   std::string s;
+  if (r.shard)
+    s += fmt::format(
+        "shard {}/{}: {} of the build's {} compile job(s) done here, into the build caches; no artifact "
+        "written (the same build without --shard assembles it from the shared cache)\n",
+        r.shard->index, r.shard->count, r.shard->jobs_here, r.shard->jobs_total);
   for (auto& o : r.outputs) {
     if (o.modules.empty() && !o.signed_by.empty()) {  // --sign-only
       s += fmt::format("wrote {}: the input as it was, its manifest signed with Ed25519 key {}\n", o.wrp.string(),

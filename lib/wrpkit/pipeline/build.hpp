@@ -45,6 +45,12 @@ struct BuildOptions {
   // --sign-only: sign `input`, an intact wrp-build output, into `output` without rebuilding.
   fs::path sign_key;
   bool sign_only = false;
+  // --shard I/N: compile only this shard's part of the jobs into the caches and write no
+  // artifact; a build of the same inputs without it then assembles from the shared cache.
+  struct Shard {
+    unsigned index = 1, count = 1;  // 1-based
+  };
+  std::optional<Shard> shard;
   ToolsetOptions tools;  // where the compilers, NVRTC, Warp's headers and the cache are
   // --fetch-toolchains: installs the CUDA releases a plan lacks (each "12.6", or "13" for the
   // newest of a major) before the tool choice looks again; throws to stop. Empty: never.
@@ -88,8 +94,15 @@ struct BuildOutput {
   std::string signed_by;                        // the id of the key that signed its manifest (--sign); empty: unsigned
 };
 
+// What a --shard build did: its part of the compile jobs (modules', helpers', mesh kernels').
+struct ShardReport {
+  unsigned index = 1, count = 1;
+  size_t jobs_total = 0, jobs_here = 0;
+};
+
 struct BuildReport {
-  std::vector<BuildOutput> outputs;
+  std::vector<BuildOutput> outputs;  // none for a --shard build
+  std::optional<ShardReport> shard;
   std::string toolchain;  // the compilers and packager used
   unsigned jobs = 0;
   size_t compiles = 0;                                  // distinct images the build needed (module images and helpers)

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <thread>
 
@@ -151,6 +152,19 @@ void fetch_with_wrpkit(const std::vector<std::string>& releases) {
   }
 }
 
+// --shard I/N: 1 <= I <= N; the shards meet in a remote cache, which the build must have.
+BuildOptions::Shard parse_shard(const std::string& text, const ToolsetOptions& tools) {
+  unsigned i = 0, n = 0;
+  char slash = 0, extra = 0;
+  if (std::sscanf(text.c_str(), "%u%c%u%c", &i, &slash, &n, &extra) != 3 || slash != '/' || i < 1 || i > n)
+    fail(Exit::usage, fmt::format("--shard {}: expected I/N with 1 <= I <= N, e.g. 2/4", text));
+  if (tools.cache_remotes.empty())
+    fail(Exit::usage, fmt::format("--shard {}: the shards and the assemble build meet in a shared cache: give "
+                                  "--cache-remote URL (or set WRPKIT_CACHE_REMOTE)",
+                                  text));
+  return {i, n};
+}
+
 BuildOptions build_options(const BuildCommand& c) {
   if (c.input.empty() || c.output.empty())
     fail(Exit::usage, "name the capture and the output: wrp-build IN.wrp -o OUT.wrp (--help for more)");
@@ -172,6 +186,10 @@ BuildOptions build_options(const BuildCommand& c) {
   opt.tools = toolset_options(c);
   opt.progress = c.progress;
   if (c.fetch_toolchains) opt.fetch_toolchains = fetch_with_wrpkit;
+  if (!c.shard.empty()) {
+    opt.shard = parse_shard(c.shard, opt.tools);
+    opt.tools.publish_local_hits = true;  // what this machine had already, the assemble build needs too
+  }
   return opt;
 }
 

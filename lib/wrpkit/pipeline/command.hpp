@@ -26,7 +26,8 @@ struct BuildCommand {
   bool list_profiles = false, cache_stats = false, cache_clear = false;
   bool force = false, split_families = false, allow_cpu = false, no_cache = false, all_kernels = false,
        no_replay_helpers = false, sign_only = false, quiet = false;
-  bool fetch_toolchains = false;  // install the CUDA releases the plan lacks (wrpkit toolchain install)
+  bool fetch_toolchains = false;
+  std::string shard;  // --shard I/N  // install the CUDA releases the plan lacks (wrpkit toolchain install)
   std::optional<std::filesystem::path> nvrtc_worker_exe;  // the tool itself, started as NVRTC workers
   ProgressFn progress;                                    // the tool's progress line and --progress-fd
 };

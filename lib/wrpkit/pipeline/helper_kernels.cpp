@@ -38,6 +38,7 @@ Bytes helper_fatbin(const PlannedHelpers& h, const char* kind, const Compile& co
     inputs[k] = {to_ptx, arch, images[k], to_ptx ? arch.str() : arch.sm()};
     progress.step(what);
   });
+  if (opt.shard) return {};  // compiled into the caches; the assemble build packs them
   auto fat = tools.pack(inputs, opt.compress, fmt::format("wrp-run's {}", kind), plan.pack_release);
   auto packed = parse_fatbin(fmt::format("the {} fatbin", kind), fat);
   if (packed.size() != inputs.size())
@@ -51,7 +52,7 @@ Bytes helper_fatbin(const PlannedHelpers& h, const char* kind, const Compile& co
 HelperFatbins helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOptions& opt, unsigned threads,
                             Progress& progress) {
   HelperFatbins out;
-  if (plan.helpers) {
+  if (plan.helpers && !plan.helpers->jobs.empty()) {
     auto source = replay_helper_source(plan.helpers->entries);
     out.replay = helper_fatbin(
         *plan.helpers, "helper kernels",
@@ -60,7 +61,7 @@ HelperFatbins helpers_stage(const BuildPlan& plan, Toolset& tools, const BuildOp
         },
         tools, plan, opt, threads, progress);
   }
-  if (plan.mesh) {
+  if (plan.mesh && !plan.mesh->jobs.empty()) {
     // Warp's own compile options and headers (the capture's release): the descriptors are its structures.
     SourceUnit unit{mesh_kernel_source(), "wrpkit_mesh.cu", CompileRecipe{}};
     out.mesh = helper_fatbin(

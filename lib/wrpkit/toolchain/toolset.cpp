@@ -140,6 +140,7 @@ class CudaToolset final : public Toolset {
       if (auto hit = cache_->lookup(key)) {
         const char* from = hit->from == CacheLayer::remote ? "remote" : "local";
         log::info("from the {} cache: {}", from, what);
+        if (hit->from == CacheLayer::local && opt_.publish_local_hits) cache_->publish(key, hit->payload);
         record(what, from);
         return std::move(hit->payload);
       }

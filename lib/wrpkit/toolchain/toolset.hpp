@@ -86,6 +86,7 @@ struct ToolsetOptions {
   PackagerChoice packager = PackagerChoice::automatic;
   std::optional<std::filesystem::path> cache_dir;  // nullopt: no build cache
   std::vector<RemoteSpec> cache_remotes;           // behind cache_dir (remote/storage.hpp)
+  bool publish_local_hits = false;  // a local hit is written to the remotes too (--shard: they meet there)
   // Source compiles run in worker processes started as `EXE --nvrtc-worker ...`
   // (nvrtc_workers.hpp), at most `jobs` of them; nullopt: in this process.
   std::optional<std::filesystem::path> nvrtc_worker_exe;

@@ -119,3 +119,47 @@ TEST_CASE("--fetch-toolchains: the plan asks for the release it lacks, once, and
   run_build(opt, &tools);
   CHECK(asked.size() == 1);  // found now: nothing more to fetch
 }
+
+TEST_CASE("--shard: N shards compile every job of the build once between them and write nothing") {
+  auto src = fixtures::cubin18_source();
+  auto a = open_artifact(src);
+  TempDir tmp;
+  auto opt = options({"sm_75", "sm_80", "sm_86", "sm_90", "sm_120"}, PtxMode::lowest, BuildFrom::source);
+  opt.input = src;
+  opt.output = fs::path(tmp.path()) / "whole.wrp";
+  auto entries = a.meta.entries_of(a.meta.modules[0].hash);
+  struct PerArch : FakeTools {  // SASS of the arch asked for
+    using FakeTools::FakeTools;
+    std::vector<std::string> entries;
+    Bytes compile_source(const SourceUnit& s, const Arch& arch, bool to_ptx, const std::string& w,
+                         CudaVersion r) override {
+      FakeTools::compile_source(s, arch, to_ptx, w, r);
+      return to_ptx ? fake::ptx(arch.number(), entries, max_ptx_isa(r.code())) : fake::cubin(arch.number(), entries, r);
+    }
+  };
+  PerArch all({}, "1.19.0");
+  all.entries = entries;
+  auto built = run_build(opt, &all);
+  REQUIRE(built.outputs.size() == 1);
+  int total = all.calls;
+  CHECK(total == 6);  // five SASS targets and the lowest's PTX
+  int sum = 0;
+  std::vector<size_t> here;
+  for (unsigned i = 1; i <= 4; ++i) {
+    PerArch part({}, "1.19.0");
+    part.entries = entries;
+    auto shard = opt;
+    shard.output = fs::path(tmp.path()) / fmt::format("shard{}.wrp", i);
+    shard.shard = BuildOptions::Shard{i, 4};
+    auto r = run_build(shard, &part);
+    CHECK(r.outputs.empty());
+    REQUIRE(r.shard);
+    CHECK(r.shard->jobs_total == size_t(total));
+    CHECK(r.shard->jobs_here == size_t(part.calls));
+    here.push_back(r.shard->jobs_here);
+    sum += part.calls;
+    CHECK_FALSE(fs::exists(shard.output));
+  }
+  CHECK(sum == total);
+  CHECK(*std::max_element(here.begin(), here.end()) - *std::min_element(here.begin(), here.end()) <= 1);
+}
