@@ -95,6 +95,12 @@ WRP_API wrp_verification_state wrp_verification(const wrp_graph* g);
 WRP_API wrp_status wrp_instance(const wrp_graph* g, wrp_graph** out);
 /* Size in bytes of a named binding (Warp's capture_save inputs/outputs). */
 WRP_API wrp_status wrp_param_size(const wrp_graph* g, const char* name, uint64_t* size);
+/* What one element of binding `name` is, as NumPy names it: "<f4" (float32), "<f4[3]"
+ * (wp.vec3), "<f4[3,3]" (wp.mat33), "<i8", "|u1", "|b1"..., from the kernel that reads it; ""
+ * where the artifact does not say (only Warp 1.19 captures saved with source_fallback keep
+ * the CUDA source that declares it). Written NUL-terminated into out; WRP_ERROR_USAGE when
+ * out_size is too small (an element type fits in 32 bytes). API level 2. */
+WRP_API wrp_status wrp_param_dtype(const wrp_graph* g, const char* name, char* out, size_t out_size);
 /* Copies `size` bytes (exactly the binding's size) into / out of the binding's region.
  * Both wait for replays on the graph's own stream first. */
 WRP_API wrp_status wrp_set_param(wrp_graph* g, const char* name, const void* data, uint64_t size);

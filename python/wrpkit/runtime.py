@@ -21,7 +21,7 @@ from __future__ import annotations
 import ctypes
 import os
 from pathlib import Path
-from typing import Any, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 from ._tools import ExitCode, WrpkitError, bin_dir
 
@@ -165,15 +165,35 @@ class Graph:
         a = np.ascontiguousarray(array)
         _call("wrp_set_param", self._live(), name.encode(), a.ctypes.data_as(ctypes.c_void_p), _u64(a.nbytes))
 
-    def get(self, name: str, dtype: Any = None) -> Any:
-        """The binding's contents as a 1-D NumPy array of ``dtype`` (bytes when none is given;
-        a structured or (n, 3) view is the caller's: ``g.get("x", np.float32).reshape(-1, 3)``)."""
+    def dtype(self, name: str) -> Optional[tuple]:
+        """(NumPy dtype, element shape) of binding ``name`` from the kernel that reads it:
+        (float32, (3,)) for an array of wp.vec3; None where the artifact does not say (only
+        Warp 1.19 captures saved with source_fallback keep the CUDA source that declares it)."""
         import numpy as np
-        dtype = np.dtype(np.uint8 if dtype is None else dtype)
+        buf = ctypes.create_string_buffer(64)
+        _call("wrp_param_dtype", self._live(), name.encode(), buf, ctypes.c_size_t(len(buf)))
+        text = buf.value.decode()
+        if not text:
+            return None
+        scalar, _, shape = text.partition("[")
+        return np.dtype(scalar), tuple(int(n) for n in shape.rstrip("]").split(",") if n)
+
+    def get(self, name: str, dtype: Any = None) -> Any:
+        """The binding's contents as a NumPy array: of ``dtype`` (1-D) when given; else typed
+        from the binding (``dtype(name)``: an array of wp.vec3 comes back as (n, 3) float32),
+        and as bytes (uint8) where the artifact does not say what it holds."""
+        import numpy as np
+        shape: tuple = ()
+        if dtype is None:
+            known = self.dtype(name)
+            dtype, shape = known if known else (np.uint8, ())
+        dtype = np.dtype(dtype)
         size = self.size(name)
-        if size % dtype.itemsize:
-            raise ValueError(f"wrpkit.runtime: binding {name!r} holds {size} bytes, not a whole number of {dtype}")
-        out = np.empty(size // dtype.itemsize, dtype)
+        item = dtype.itemsize * int(np.prod(shape, dtype=np.int64))
+        if size % item:
+            raise ValueError(f"wrpkit.runtime: binding {name!r} holds {size} bytes, not a whole number of {dtype}"
+                             f"{list(shape) if shape else ''}")
+        out = np.empty((size // item, *shape), dtype)
         _call("wrp_get_param", self._live(), name.encode(), out.ctypes.data_as(ctypes.c_void_p), _u64(size))
         return out
 

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <set>
 
+#include "wrpkit/artifact/binding_type.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/mapped_file.hpp"
 #include "wrpkit/driver/cuda_api.hpp"
@@ -432,6 +433,12 @@ std::unique_ptr<Replay> Replay::instance() const {
 Replay::~Replay() = default;
 
 uint64_t Replay::param_size(const std::string& name) const { return binding_size(*s_->a, name); }
+
+std::string Replay::param_dtype(const std::string& name) const {
+  binding_size(*s_->a, name);  // an unknown name is a usage error, as for the size
+  auto t = binding_element_type(*s_->a, name);
+  return t ? t->str() : "";
+}
 
 // The binding's address (its region, or the memory bound to it) once `size` is checked
 // against it and earlier replays finished.

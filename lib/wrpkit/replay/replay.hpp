@@ -48,6 +48,9 @@ class Replay {
 
   // The named binding's region: size in bytes. Throws usage for an unknown name.
   uint64_t param_size(const std::string& name) const;
+  // What one element of the binding is, as NumPy names it ("<f4", "<f4[3]"), from the
+  // kernel that reads it (artifact/binding_type.hpp); "" where the artifact does not say.
+  std::string param_dtype(const std::string& name) const;
   void set_param(const std::string& name, const void* data, uint64_t size);
   void get_param(const std::string& name, void* data, uint64_t size);
   // The device address a replay reads and writes for the binding, and its size: the

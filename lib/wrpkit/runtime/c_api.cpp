@@ -1,5 +1,6 @@
 // The C API of wrp_runtime.h over wrp::Replay: every exception becomes a status
 // and a one-line message kept per thread.
+#include <cstring>
 #include <new>
 #include <optional>
 #include <string>
@@ -141,6 +142,17 @@ wrp_verification_state wrp_verification(const wrp_graph* g) {
 wrp_status wrp_param_size(const wrp_graph* g, const char* name, uint64_t* size) {
   if (!g || !name || !size) return null_argument("graph, name or size");
   return guarded([&] { *size = g->replay->param_size(name); });
+}
+
+wrp_status wrp_param_dtype(const wrp_graph* g, const char* name, char* out, size_t out_size) {
+  if (!g || !name || !out) return null_argument("graph, name or out");
+  return guarded([&] {
+    auto t = g->replay->param_dtype(name);
+    if (t.size() + 1 > out_size)
+      wrp::fail(wrp::Exit::usage, "wrp_param_dtype: out holds " + std::to_string(out_size) + " bytes, " +
+                                      std::to_string(t.size() + 1) + " are needed");
+    std::memcpy(out, t.c_str(), t.size() + 1);
+  });
 }
 
 wrp_status wrp_set_param(wrp_graph* g, const char* name, const void* data, uint64_t size) {

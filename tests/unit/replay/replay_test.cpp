@@ -231,3 +231,13 @@ TEST_CASE("replay: an instance has its own memory, meshes and graph, shares the 
   second->launch();
   CHECK(g_gpu.graphs_launched == 1);
 }
+
+TEST_CASE("replay: param_dtype names what a binding holds, from the kernel that reads it") {
+  UseFakeGpu gpu;
+  auto r = Replay::start(open_artifact(fixtures::cubin18_source()), 0, kRawCapture);
+  CHECK(r->param_dtype("a") == "<f4");
+  CHECK(r->param_dtype("out") == "<f4");
+  CHECK(!error_of([&] { r->param_dtype("nope"); }).empty());
+  auto ptx = Replay::start(open_artifact(fixtures::ptx75()), 0, kRawCapture);  // PTX alone: nothing says
+  CHECK(ptx->param_dtype("x").empty());
+}

@@ -96,3 +96,9 @@ TEST_CASE("C API: unverified input is refused by default, and opted-in input mee
   CHECK(status == WRP_ERROR_DRIVER);
   CHECK(last().starts_with("wrpkit-module-probe: "));
 }
+
+TEST_CASE("C API: wrp_param_dtype of nothing is a usage error (what it names: replay_test.cpp)") {
+  char dtype[32];
+  CHECK(wrp_param_dtype(nullptr, "a", dtype, sizeof dtype) == WRP_ERROR_USAGE);
+  CHECK(last() == "graph, name or out is NULL");
+}
