@@ -2,7 +2,8 @@
 """The aarch64 tools, run under qemu-user, against the x86-64 build (build/bin):
    1. every binary is aarch64 code and the runtime stays under 2 MB stripped;
    2. wrp-inspect's text, JSON and load matrix of every real capture are identical;
-   3. wrp-run --help, and its refusal without a driver: exit 4, one line;
+   3. wrp-run --help, its refusal of a capture as Warp saved it (exit 2) and, opted in, of
+      a machine without a driver: exit 4, one line;
    4. wrp-build with the aarch64 CUDA wheels (.venv/aarch64) writes the same bytes as
       the x86-64 build with its own wheels, for PTX captures of Warp 1.17 and 1.18 and
       a Warp 1.19 capture built from its CUDA source (NVRTC, Warp's headers);
@@ -69,6 +70,9 @@ def main():
     check(p.returncode == 0 and "Exit codes" in p.stdout, "wrp-run --help")
     particles = os.path.join(ROOT, "tests", "data", "warp-1.17.0-h200", "particles", "particles.wrp")
     p, _ = emulated(tools["wrp-run"], particles)
+    check(p.returncode == 2 and "has no wrpkit manifest" in p.stderr and p.stderr.count("\n") == 1,
+          f"wrp-run refuses a capture as Warp saved it: exit {p.returncode}, {p.stderr.strip()[:120]!r}")
+    p, _ = emulated(tools["wrp-run"], particles, "--allow-unverified", "--no-isolate")
     check(p.returncode == 4 and p.stderr.startswith("wrp-run: error: no NVIDIA driver") and p.stderr.count("\n") == 1,
           f"wrp-run without a driver: exit {p.returncode}, {p.stderr.strip()!r}")
 
@@ -94,9 +98,15 @@ def main():
             check(ok, f"wrp-build {os.path.basename(capture)} {' '.join(args[:2])}: aarch64 bytes identical to x86-64 "
                       f"({ta:.1f} s emulated, {tx:.1f} s native){'' if ok else ': ' + a.stderr.strip()[:300]}")
 
-    # 5. the C API example and the loader example, built for aarch64
-    p, _ = emulated(tools["replay"], particles, "x",
-                    env={"LD_LIBRARY_PATH": os.path.dirname(runtime)})
+    # 5. the C API example and the loader example, built for aarch64: the capture as Warp saved
+    #    it is refused; a wrp-build output (built here by the x86-64 tool) reaches the driver
+    p, _ = emulated(tools["replay"], particles, "x", env={"LD_LIBRARY_PATH": os.path.dirname(runtime)})
+    check(p.returncode == 2 and "has no wrpkit manifest" in p.stderr,
+          f"examples/replay.c for aarch64 refuses the raw capture: exit {p.returncode}, {p.stderr.strip()[:120]!r}")
+    with tempfile.TemporaryDirectory() as tmp:
+        built = os.path.join(tmp, "particles.wrp")
+        run([os.path.join(X86, "wrp-build"), particles, "--arch", "sm_87", "--no-cache", "-q", "-o", built])
+        p, _ = emulated(tools["replay"], built, "x", env={"LD_LIBRARY_PATH": os.path.dirname(runtime)})
     check(p.returncode == 4 and p.stderr.startswith("replay: no NVIDIA driver"),
           f"examples/replay.c for aarch64: exit {p.returncode}, {p.stderr.strip()[:120]!r}")
     p, _ = emulated(tools["check_and_load"], particles)

@@ -18,7 +18,8 @@ wheel, both as scripts/wheel built them on this machine:
       kind by tests/cross/check_aarch64.py (scripts/test's packages stage), so here
       the aarch64 tool's own work (plan, cache, nvFatbin packing, emit, seal) is what
       runs for every capture;
-   5. wrp-run --help, and its refusal without a driver (exit 4, one line).
+   5. wrp-run --help, its refusal of unverified input (exit 2) and, opted in, without a driver
+      (exit 4, one line).
 The tools run directly under qemu-user. The Python API and the console scripts are
 not run under emulation: they start the tools as subprocesses, and an aarch64
 process can start another only where the kernel knows to hand Arm binaries to
@@ -169,8 +170,11 @@ def main():
     # 5. wrp-run: its help, and no driver is exit 4 in one line
     p, _ = emulated(os.path.join(arm_prefix, "bin", "wrp-run"), "--help")
     check(p.returncode == 0 and "Exit codes" in p.stdout, "wrp-run --help")
-    p, _ = emulated(os.path.join(arm_prefix, "bin", "wrp-run"),
-                    os.path.join(DATA, "warp-1.17.0-h200", "particles", "particles.wrp"))
+    capture = os.path.join(DATA, "warp-1.17.0-h200", "particles", "particles.wrp")
+    p, _ = emulated(os.path.join(arm_prefix, "bin", "wrp-run"), capture)
+    check(p.returncode == 2 and "has no wrpkit manifest" in p.stderr and p.stderr.count("\n") == 1,
+          f"wrp-run refuses a capture as Warp saved it: exit {p.returncode}, {p.stderr.strip()[:100]!r}")
+    p, _ = emulated(os.path.join(arm_prefix, "bin", "wrp-run"), capture, "--allow-unverified", "--no-isolate")
     check(p.returncode == 4 and p.stderr.startswith("wrp-run: error: no NVIDIA driver") and p.stderr.count("\n") == 1,
           f"wrp-run without a driver: exit {p.returncode}, {p.stderr.strip()[:100]!r}")
 
