@@ -109,16 +109,22 @@ ShardReport shard_stage(BuildPlan& plan, const Artifact& a, Toolset& tools, cons
     for (auto& j : h->jobs) keys.push_back(shard_key(kind, "", j.arch, j.to_ptx, j.release));
   auto sorted = keys;
   std::sort(sorted.begin(), sorted.end());
-  auto mine = [&](const std::string& key) {
-    auto rank = size_t(std::lower_bound(sorted.begin(), sorted.end(), key) - sorted.begin());
-    return rank % opt.shard->count == opt.shard->index - 1;
+  std::vector<bool> mine(keys.size());  // parallel to keys: plan.jobs, then each helper set's jobs
+  for (size_t k = 0; k < keys.size(); ++k) {
+    auto rank = size_t(std::lower_bound(sorted.begin(), sorted.end(), keys[k]) - sorted.begin());
+    mine[k] = rank % opt.shard->count == opt.shard->index - 1;
+  }
+  size_t next = 0;
+  auto keep_mine = [&](auto& jobs) {
+    std::decay_t<decltype(jobs)> kept;
+    for (auto& j : jobs)
+      if (mine[next++]) kept.push_back(j);
+    jobs = std::move(kept);
   };
-  size_t k = 0;
-  std::erase_if(plan.jobs, [&](auto&) { return !mine(keys[k++]); });
-  for (auto& [kind, h] : helpers) std::erase_if(h->jobs, [&](auto&) { return !mine(keys[k++]); });
+  keep_mine(plan.jobs);
+  for (auto& [kind, h] : helpers) keep_mine(h->jobs);
   ShardReport r{opt.shard->index, opt.shard->count, keys.size(), 0};
-  r.jobs_here = plan.jobs.size();
-  for (auto& [kind, h] : helpers) r.jobs_here += h->jobs.size();
+  r.jobs_here = size_t(std::count(mine.begin(), mine.end(), true));
   compile_stage(plan, a, tools, threads, progress);
   helpers_stage(plan, tools, opt, threads, progress);  // compiled, not packed, under --shard
   return r;
