@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "wrpkit/artifact/artifact.hpp"
+#include "wrpkit/artifact/binding_type.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/formats/format_version.hpp"
 #include "wrpkit/formats/recipe.hpp"
@@ -138,8 +139,9 @@ InspectReport inspect(const Artifact& a, const std::vector<Arch>& archs, std::op
   for (size_t m = 0; m < a.meta.modules.size(); ++m) r.modules.push_back(module_of(a, m));
   for (auto& b : a.meta.bindings) {
     auto* region = find_region(a.regions, b.region_id);
-    r.bindings.push_back(
-        {b.name, b.region_id == kUntrackedRegion ? -1 : int64_t(b.region_id), region ? region->size : 0});
+    auto type = binding_element_type(a, b.name);
+    r.bindings.push_back({b.name, b.region_id == kUntrackedRegion ? -1 : int64_t(b.region_id),
+                          region ? region->size : 0, type ? type->str() : ""});
   }
   r.meshes = a.meta.meshes.size();
   r.mesh_records = a.meta.meshes;

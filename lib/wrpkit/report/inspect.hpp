@@ -64,6 +64,7 @@ struct InspectBinding {
   std::string name;
   int64_t region = 0;
   uint64_t bytes = 0;
+  std::string dtype;  // "<f4[3]" from the kernel that reads it (artifact/binding_type.hpp); "" when unknown
 };
 
 struct InspectOps {

@@ -219,7 +219,9 @@ std::string report_text(const InspectReport& r) {
   txt += fmt::format("modules ({}):\n", r.modules.size());
   for (auto& m : r.modules) module_text(txt, m);
   std::vector<std::string> binds;
-  for (auto& b : r.bindings) binds.push_back(fmt::format("{} (region {}, {})", b.name, b.region, size_text(b.bytes)));
+  for (auto& b : r.bindings)
+    binds.push_back(fmt::format("{} (region {}, {}{})", b.name, b.region, size_text(b.bytes),
+                                b.dtype.empty() ? "" : ", " + b.dtype));
   if (!binds.empty()) txt += fmt::format("bindings: {}\n", fmt::join(binds, ", "));
   for (auto& m : r.mesh_records)
     txt += fmt::format("mesh: {} points, {} triangles, BVH {} (leaf size {}){}\n", m.num_points, m.num_tris,
@@ -367,7 +369,8 @@ static std::string inspect_json(const InspectReport& r, const DeviceCheck* devic
   j.insert("modules", std::move(mods));
   toml::array binds;
   for (auto& b : r.bindings)
-    binds.push_back(toml::table{{"name", b.name}, {"region", b.region}, {"bytes", int64_t(b.bytes)}});
+    binds.push_back(
+        toml::table{{"name", b.name}, {"region", b.region}, {"bytes", int64_t(b.bytes)}, {"dtype", b.dtype}});
   j.insert("bindings", std::move(binds));
   toml::table by_type;
   for (auto& [name, n] : r.ops.by_type) by_type.insert(name, int64_t(n));
