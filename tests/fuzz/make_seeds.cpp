@@ -50,6 +50,22 @@ static void ptx_seeds(const std::string& file, wrp::ByteView ptx) {
     }
 }
 
+// kernel_signature: "ENTRY\n" then the module's retained CUDA source, per kernel of it.
+static void source_seeds(const wrp::Artifact& a) {
+  for (size_t m = 0; m < a.modules.size() && m < a.meta.modules.size(); ++m) {
+    auto& src = a.modules[m].source;
+    if (src.empty() || src.size() > kMaxWholeFile) continue;
+    for (auto& k : a.meta.kernels) {
+      if (k.module_hash != a.meta.modules[m].hash) continue;
+      wrp::Bytes in(k.forward_name.begin(), k.forward_name.end());
+      in.push_back('\n');
+      in.insert(in.end(), src.begin(), src.end());
+      seed("kernel_signature", in);
+      break;  // one kernel per module: the seeds stay small
+    }
+  }
+}
+
 static void module_seeds(const wrp::ModuleFile& mf) {
   wrp::ByteView bytes = mf.bytes;
   seed("module_binary", bytes);
@@ -120,6 +136,7 @@ static void artifact_seeds(const fs::path& path) {
   }
   for (auto& mf : a.modules) module_seeds(mf);
   mesh_seeds(a);
+  source_seeds(a);
   if (!a.modules.empty() && bytes.size() + a.modules[0].bytes.size() <= 2 * kMaxWholeFile) {
     wrp::Bytes in(4);
     put_u32(in, 0, uint32_t(bytes.size()));
