@@ -107,8 +107,9 @@ def _pip_install(release: str, target: Path) -> None:
     req.unlink()
     if p.returncode != 0:
         last = (p.stderr.strip().splitlines() or ["pip failed"])[-1]
-        raise ToolchainError(f"wrpkit toolchain: installing CUDA {release} failed (offline? {last.strip()}); run "
-                             f"`wrpkit toolchain install {release}` where the package index can be reached")
+        raise ToolchainError(f"wrpkit toolchain: installing CUDA {release} failed (pip: {last.strip()}); run "
+                             f"`wrpkit toolchain install {release}` where the package index can be reached, or "
+                             f"point WRPKIT_TOOLCHAIN_FIND_LINKS at a folder holding its wheels")
 
 
 def _write_marker(release: str, site: Path) -> None:
@@ -160,14 +161,13 @@ def install(release: str, log=print) -> Path:
 def remove(release: str, log=print) -> None:
     _release(release)
     final = home() / f"cuda-{release}"
-    with open(home() / f".cuda-{release}.lock", "w") if home().exists() else open(os.devnull, "w") as lock:
-        if home().exists():
-            fcntl.flock(lock, fcntl.LOCK_EX)
-        if not final.exists():
-            log(f"wrpkit toolchain: CUDA {release} is not installed")
-            return
-        shutil.rmtree(final)
-        log(f"wrpkit toolchain: removed CUDA {release} from {final}")
+    if not final.exists():
+        log(f"wrpkit toolchain: CUDA {release} is not installed")
+        return
+    with open(home() / f".cuda-{release}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # not while another job installs it
+        shutil.rmtree(final, ignore_errors=True)
+    log(f"wrpkit toolchain: removed CUDA {release} from {final}")
 
 
 def listing() -> str:
