@@ -127,7 +127,7 @@ ToolsetOptions toolset_options(const BuildCommand& c) {
 
 // --fetch-toolchains: `wrpkit toolchain install RELEASE` (python/wrpkit/toolchain.py:
 // pinned wheels, hash-checked) through the Python wrp-build came with ($WRPKIT_PYTHON,
-// which the wheel's wrapper sets) or python3; what it downloads is said before and after.
+// which the wheel's wrapper sets) or python3; what it installed is printed (the info line before, with -v).
 void fetch_with_wrpkit(const std::vector<std::string>& releases) {
   const char* own = std::getenv("WRPKIT_PYTHON");
   std::string python = own && *own ? own : "python3";
