@@ -8,10 +8,10 @@ namespace wrp {
 
 namespace {
 
-// The retained CUDA source of the module with `hash`, if it was read and matched.
+// The retained CUDA source of the module with `hash`, where it was kept and matched.
 std::string_view source_of(const Artifact& a, const std::string& hash) {
-  for (size_t m = 0; m < a.meta.modules.size() && m < a.modules.size(); ++m)
-    if (a.meta.modules[m].hash == hash && a.modules[m].source_digest == Digest::match)
+  for (size_t m = 0; m < a.meta.modules.size(); ++m)
+    if (a.meta.modules[m].hash == hash && has_source_fallback(a, m))
       return {reinterpret_cast<const char*>(a.modules[m].source.data()), a.modules[m].source.size()};
   return {};
 }
