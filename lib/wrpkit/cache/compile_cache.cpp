@@ -100,10 +100,15 @@ std::vector<Entry> entries_of(const fs::path& dir) {
 
 }  // namespace
 
+std::optional<fs::path> user_cache_root() {
+  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d);
+  if (const char* d = std::getenv("HOME"); d && *d) return fs::path(d) / ".cache";
+  return std::nullopt;
+}
+
 std::optional<fs::path> default_cache_dir() {
   if (const char* d = std::getenv("WRPKIT_CACHE_DIR"); d && *d) return fs::path(d);
-  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d) / "wrpkit";
-  if (const char* d = std::getenv("HOME"); d && *d) return fs::path(d) / ".cache" / "wrpkit";
+  if (auto root = user_cache_root()) return *root / "wrpkit";
   return std::nullopt;
 }
 

@@ -82,7 +82,10 @@ class CompileCache {
   mutable std::atomic<bool> warned_bad_{false}, warned_write_{false};
 };
 
-// $WRPKIT_CACHE_DIR, else $XDG_CACHE_HOME/wrpkit, else ~/.cache/wrpkit.
+// Where per-user caches live: $XDG_CACHE_HOME, else ~/.cache; nullopt without either.
+std::optional<std::filesystem::path> user_cache_root();
+
+// $WRPKIT_CACHE_DIR, else user_cache_root()/wrpkit.
 std::optional<std::filesystem::path> default_cache_dir();
 
 constexpr uint64_t kDefaultCacheMaxSize = uint64_t(2) << 30;

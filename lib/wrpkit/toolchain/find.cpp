@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "wrpkit/base/process.hpp"
+#include "wrpkit/cache/compile_cache.hpp"
 
 namespace wrp {
 
@@ -263,10 +264,8 @@ std::vector<ToolchainPaths> find_toolchains(const std::optional<fs::path>& expli
 
 fs::path toolchain_home() {
   if (const char* home = std::getenv("WRPKIT_TOOLCHAIN_HOME"); home && *home) return home;
-  if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
-    return fs::path(cache) / "wrpkit" / "toolchains";
-  const char* user = std::getenv("HOME");
-  return fs::path(user && *user ? user : "/nonexistent") / ".cache" / "wrpkit" / "toolchains";
+  auto root = user_cache_root();
+  return root ? *root / "wrpkit" / "toolchains" : fs::path();  // none: nothing installed to find
 }
 
 }  // namespace wrp
