@@ -6,6 +6,8 @@
 #include <random>
 #include <vector>
 
+#include "fixtures.hpp"
+
 using namespace wrp;
 
 namespace {
@@ -36,10 +38,7 @@ bool libstdcxx() {
 }  // namespace
 
 TEST_CASE("gnu::nth_element leaves every item where libstdc++'s std::nth_element does, ties included") {
-  if (!libstdcxx()) {
-    MESSAGE("SKIP: built without libstdc++, the reference this test compares with");
-    return;
-  }
+  if (!libstdcxx()) WRPKIT_SKIP("built without libstdc++, the reference this test compares with");
   std::mt19937 rng(7);
   int compared = 0;
   for (int n : {1, 2, 3, 4, 5, 16, 17, 100, 257, 1000, 5000})
@@ -58,10 +57,7 @@ TEST_CASE("gnu::nth_element leaves every item where libstdc++'s std::nth_element
 }
 
 TEST_CASE("gnu::nth_element on a pivot-killing sequence reaches the heap fallback and still matches") {
-  if (!libstdcxx()) {
-    MESSAGE("SKIP: built without libstdc++, the reference this test compares with");
-    return;
-  }
+  if (!libstdcxx()) WRPKIT_SKIP("built without libstdc++, the reference this test compares with");
   // An organ-pipe sequence (rising then falling) defeats median-of-three pivots for
   // many rounds; whatever path it takes, the order must equal libstdc++'s.
   for (int n : {64, 1024, 4096}) {
@@ -78,10 +74,7 @@ TEST_CASE("gnu::nth_element on a pivot-killing sequence reaches the heap fallbac
 }
 
 TEST_CASE("gnu heap selection equals the first phase of libstdc++'s std::partial_sort") {
-  if (!libstdcxx()) {
-    MESSAGE("SKIP: built without libstdc++, the reference this test compares with");
-    return;
-  }
+  if (!libstdcxx()) WRPKIT_SKIP("built without libstdc++, the reference this test compares with");
   // libstdc++'s partial_sort is the same heap selection followed by std::sort_heap, so
   // selecting then sorting the heap must give partial_sort's exact order.
   std::mt19937 rng(11);
