@@ -110,17 +110,17 @@ def test_built_sparse_ops_carry_their_kernels():
 
 def test_built_meshes_carry_their_kernels():
     """A real Warp 1.19 mesh capture: refused as captured, replayable once wrp-build has compiled
-    wrp-run's mesh kernels against warp-lang 1.19.0's own headers (the test environment's);
-    without that warp-lang, a warning and an artifact wrp-run refuses by name."""
+    wrp-run's mesh kernels against Warp's headers (warp-lang 1.19.0, the test environment's);
+    without a warp-lang, a warning and an artifact wrp-run refuses by name."""
     import json
     src = local("warp-1.19.0-h100/default-sf/mesh_small")
     r = run("wrp-inspect", src)
-    assert "1 mesh(es) (need wrp-run's mesh kernels, which wrp-build compiles from warp-lang 1.19.0's headers" \
-        in r.stdout, r.stdout
+    assert "1 mesh(es) (need wrp-run's mesh kernels, which wrp-build compiles from Warp's headers: rebuild the " \
+        "artifact with wrp-build where warp-lang==1.19.0 is installed)" in r.stdout, r.stdout
     out = os.path.join(tmpdir(), "mesh.wrp")
     r = run("wrp-build", src, "--arch", "sm_90", "--ptx", "none", "-o", out)
     assert r.returncode == 0, r.stderr
-    assert "+ wrp-run's mesh kernels (from the capture's Warp headers) for every target" in r.stdout, r.stdout
+    assert "+ wrp-run's mesh kernels (from Warp's headers) for every target" in r.stdout, r.stdout
     j = json.loads(run("wrp-inspect", "--json", out).stdout)
     assert j["wrp_run"]["replays"] and j["wrp_run"]["blockers"] == [], j["wrp_run"]
     assert "wrpkit-mesh" in [s["name"] for s in j["sections"]], j["sections"]
@@ -129,7 +129,7 @@ def test_built_meshes_carry_their_kernels():
     r = run("wrp-build", src, "--from", "binary", "--arch", "sm_90", "--ptx", "none", "--warp", tmpdir(),
             "-o", elsewhere)
     assert r.returncode == 0 and "wrp-build: warning: building without wrp-run's mesh kernels (no NVRTC for sm_90 " \
-        "with warp-lang 1.19.0's headers found)" in r.stderr, (r.returncode, r.stderr)
+        "with Warp's headers found)" in r.stderr, (r.returncode, r.stderr)
     j = json.loads(run("wrp-inspect", "--json", elsewhere).stdout)
     assert not j["wrp_run"]["replays"] and "mesh kernels" in j["wrp_run"]["blockers"][0], j["wrp_run"]
 

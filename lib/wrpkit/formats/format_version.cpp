@@ -8,11 +8,11 @@ namespace {
 // From Warp's released wheels (see docs/wrp-format.md). No release
 // writes 13 or 17; 1.14 writes 10, whose layout differs and is not read here.
 constexpr FormatVersion kVersions[] = {
-    {13, "", "Warp 1.15 to 1.18"},
-    {14, "Warp 1.15", "Warp 1.15 to 1.18"},
-    {15, "Warp 1.16 and 1.17", "Warp 1.16 to 1.18"},
-    {16, "Warp 1.18", "Warp 1.18"},
-    {18, "Warp 1.19", "only the Warp release that wrote it (its producer version)"},
+    {13, "", "Warp 1.15 to 1.18", 15, 18},
+    {14, "Warp 1.15", "Warp 1.15 to 1.18", 15, 18},
+    {15, "Warp 1.16 and 1.17", "Warp 1.16 to 1.18", 16, 18},
+    {16, "Warp 1.18", "Warp 1.18", 18, 18},
+    {18, "Warp 1.19", "only the Warp release that wrote it (its producer version)", 0, 0},
 };
 }  // namespace
 

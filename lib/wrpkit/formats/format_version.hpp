@@ -11,6 +11,9 @@ struct FormatVersion {
   uint32_t version;
   const char* written_by;  // Warp release(s) that write it, "" when none does
   const char* loaded_by;   // stock Warp releases whose loader reads it
+  // The same as Warp 1.x minors, first to last; 0 and 0 where only the release named in
+  // the metadata (its producer version) loads it.
+  int first_loader_minor, last_loader_minor;
 };
 
 // Every version wrpkit reads, oldest first.

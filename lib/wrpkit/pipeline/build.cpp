@@ -371,7 +371,7 @@ std::string report_text(const BuildReport& r) {
       s += fmt::format("  + wrp-run's helper kernels (for {}) for every target ({} bytes)\n",
                        fmt::join(o.replay_helpers_for, ", "), o.replay_helpers_bytes);
     if (o.mesh_kernels_bytes)
-      s += fmt::format("  + wrp-run's mesh kernels (from the capture's Warp headers) for every target ({} bytes)\n",
+      s += fmt::format("  + wrp-run's mesh kernels (from Warp's headers) for every target ({} bytes)\n",
                        o.mesh_kernels_bytes);
     if (o.target_arch_changed)
       s += fmt::format("  target_arch set to {} so if/while condition kernels build for every target\n", o.target_arch);

@@ -81,7 +81,7 @@ struct BuildPlan {
   std::vector<PlannedModule> modules;  // parallel to the artifact's modules
   std::vector<CompileJob> jobs;
   std::optional<PlannedHelpers> helpers;
-  std::optional<PlannedHelpers> mesh;  // wrp-run's mesh kernels, from the capture's Warp headers
+  std::optional<PlannedHelpers> mesh;  // wrp-run's mesh kernels, from Warp's headers (mesh_releases.hpp)
   uint32_t target_arch = 0;
   bool target_arch_changed = false;
   // The oldest driver the output must load on with no JIT, and where that came from

@@ -14,6 +14,7 @@
 #include "wrpkit/load/driver_floor.hpp"
 #include "wrpkit/pipeline/plan.hpp"
 #include "wrpkit/pipeline/refusals.hpp"
+#include "wrpkit/replay/mesh_releases.hpp"
 #include "wrpkit/toolchain/find.hpp"
 
 namespace wrp {
@@ -101,28 +102,29 @@ class Picker {
   std::map<int, std::string> errors_;
 };
 
-// wrp-run's mesh kernels: NVRTC with the capture's own Warp release headers, for every
-// job; left out with a warning where there is none (stock Warp does not need them).
+// wrp-run's mesh kernels: NVRTC with the headers of a Warp release whose meshes wrpkit
+// knows (their structures are alike: mesh_releases.hpp), for every job; left out with a
+// warning where there is none (stock Warp does not need them).
 void choose_mesh_tools(BuildPlan& plan, const Artifact& a, Picker& pick) {
   if (!plan.mesh) return;
   std::string missing;
   for (auto& h : plan.mesh->jobs) {
     auto rel = pick.pick(Tool::source, h.need, h.arch);
     auto* f = rel ? pick.facts(Tool::source, *rel) : nullptr;
-    if (f && f->warp_version == a.meta.producer_version) {
+    if (f && mesh_release(f->warp_version)) {
       h.release = *rel;
       continue;
     }
-    missing =
-        f ? fmt::format("the warp-lang found is {}", f->warp_version)
-          : fmt::format("no NVRTC for {} with warp-lang {}'s headers found", h.arch.sm(), a.meta.producer_version);
+    missing = f ? fmt::format("the warp-lang found is {}, and wrp-run knows the meshes of {}", f->warp_version,
+                              known_mesh_releases())
+                : fmt::format("no NVRTC for {} with Warp's headers found", h.arch.sm());
     break;
   }
   if (missing.empty()) return;
   log::warn(
       "building without wrp-run's mesh kernels ({}): stock Warp does not need them, wrp-run will refuse "
       "this artifact's meshes. To add them: pip install warp-lang=={} (or pass --warp DIR), then rebuild",
-      missing, a.meta.producer_version);
+      missing, mesh_headers_release(a.meta));
   plan.mesh.reset();
 }
 

@@ -24,8 +24,9 @@ inline constexpr const char* kHelperMemtile = "wrpkit_memtile";
 std::vector<std::string> replay_helper_entries();
 
 // wrp-run's mesh kernels: a fatbin of their own (the "wrpkit-mesh" section), compiled by
-// wrp-build against the capture's Warp release headers (pipeline/kernels/replay_mesh.cu),
-// since the descriptors they fill are that release's structures. Parameters: that file.
+// wrp-build against Warp's headers (pipeline/kernels/replay_mesh.cu), since the descriptors
+// they fill are Warp's structures: those of every release mesh_releases.hpp knows, alike.
+// Parameters: that file.
 inline constexpr const char* kMeshBounds = "wrpkit_mesh_bounds";
 inline constexpr const char* kMeshInit = "wrpkit_mesh_init";
 inline constexpr const char* kMeshEdgeLength = "wrpkit_mesh_edge_length";
@@ -33,8 +34,6 @@ inline constexpr const char* kMeshSolidAngles = "wrpkit_mesh_solid_angles";
 // A device constant: {sizeof(wp::Mesh), sizeof(wp::SolidAngleProps)} of that release.
 inline constexpr const char* kMeshSizes = "wrpkit_mesh_sizes";
 std::vector<std::string> mesh_kernel_entries();
-// The one Warp release whose mesh layout and BVH builder wrp-run reproduces (mesh_bvh.hpp).
-inline constexpr const char* kMeshWarpRelease = "1.19.0";
 
 // Which ops need them, and which entries they launch: the replay plan's
 // helper_ops and helper_entries (plan.hpp), from the nodes it records.

@@ -10,8 +10,7 @@ namespace wrp {
 
 namespace {
 
-constexpr int kBuckets = 16;          // Warp's SAH_NUM_BUCKETS
-constexpr int kQueryStackDepth = 32;  // Warp's BVH_QUERY_STACK_SIZE: deeper nodes become leaves
+constexpr int kBuckets = 16;  // Warp's SAH_NUM_BUCKETS
 
 // Warp's std_min / std_max: the second argument only when strictly smaller / larger,
 // so equal values (+0 and -0 among them) keep the first.
@@ -60,14 +59,14 @@ BvhNodeHalf node(const Vec3f& corner, int index, bool leaf) {
 class TopDownBuilder {
  public:
   TopDownBuilder(const std::vector<Vec3f>& lowers, const std::vector<Vec3f>& uppers, BvhConstructor constructor,
-                 HostBvh& bvh)
-      : lo_(lowers), hi_(uppers), constructor_(constructor), bvh_(bvh) {}
+                 int leaf_depth, HostBvh& bvh)
+      : lo_(lowers), hi_(uppers), constructor_(constructor), leaf_depth_(leaf_depth), bvh_(bvh) {}
 
   int build(int start, int end, int depth, int parent) {
     int index = bvh_.num_nodes++;
     if (depth > bvh_.max_depth) bvh_.max_depth = depth;
     Bounds b = bounds_of(start, end);
-    if (end - start <= bvh_.leaf_size || depth >= kQueryStackDepth - 1) {
+    if (end - start <= bvh_.leaf_size || depth >= leaf_depth_) {
       set(index, node(b.lower, start, true), node(b.upper, end, false), parent);
       bvh_.num_leaf_nodes++;
       return index;
@@ -163,13 +162,14 @@ class TopDownBuilder {
   const std::vector<Vec3f>& lo_;
   const std::vector<Vec3f>& hi_;
   BvhConstructor constructor_;
+  int leaf_depth_;
   HostBvh& bvh_;
 };
 
 }  // namespace
 
 HostBvh build_top_down_bvh(const std::vector<Vec3f>& lowers, const std::vector<Vec3f>& uppers, int leaf_size,
-                           BvhConstructor constructor) {
+                           BvhConstructor constructor, int leaf_depth) {
   HostBvh bvh;
   int n = int(lowers.size());
   bvh.num_items = n;
@@ -181,7 +181,7 @@ HostBvh build_top_down_bvh(const std::vector<Vec3f>& lowers, const std::vector<V
   bvh.parents.assign(size_t(bvh.max_nodes), 0);
   bvh.primitive_indices.resize(size_t(n));
   for (int i = 0; i < n; ++i) bvh.primitive_indices[size_t(i)] = i;
-  TopDownBuilder(lowers, uppers, constructor, bvh).build(0, n, 0, -1);
+  TopDownBuilder(lowers, uppers, constructor, leaf_depth, bvh).build(0, n, 0, -1);
   return bvh;
 }
 

@@ -1,7 +1,7 @@
-// The BVH of a mesh as Warp 1.19 builds it for a CUDA mesh at load: its host top-down
-// builder (SAH with 16 buckets, or median splits; leaves of `leaf_size` items or at
-// depth 31) over the triangles' bounds, then the reorder that puts leaves first before
-// the tree is copied to the GPU.
+// The BVH of a mesh as Warp (1.15 to 1.19) builds it for a CUDA mesh at load: its host
+// top-down builder (SAH with 16 buckets, or median splits; leaves of `leaf_size` items or
+// at the release's leaf depth: mesh_releases.hpp) over the triangles' bounds, then the
+// reorder that puts leaves first before the tree is copied to the GPU.
 // Query results that tie (a point as close to two triangles) depend on the order the
 // tree visits them, so wrp-run builds the very tree Warp builds: the same float
 // operations in the same order, and the same element orders as the C++ library Warp's
@@ -39,9 +39,10 @@ struct HostBvh {
 enum class BvhConstructor : uint8_t { sah = 0, median = 1, lbvh = 2 };
 
 // Warp's top-down tree (SAH or median) over item bounds, as its builder leaves it (root 0,
-// before the reorder). `leaf_size` >= 1; at most 2^30 items (the caller checks).
+// before the reorder). `leaf_size` >= 1; at most 2^30 items (the caller checks); a node
+// at `leaf_depth` is a leaf whatever it holds (MeshRelease::leaf_depth).
 HostBvh build_top_down_bvh(const std::vector<Vec3f>& lowers, const std::vector<Vec3f>& uppers, int leaf_size,
-                           BvhConstructor constructor);
+                           BvhConstructor constructor, int leaf_depth);
 
 // Leaves first, then inner nodes, the root's index updated: the layout Warp copies to the GPU.
 void reorder_leaves_first(HostBvh& bvh);

@@ -6,13 +6,22 @@
 #include <cstring>
 
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/formats/format_version.hpp"
 #include "wrpkit/replay/algorithms.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
 #include "wrpkit/replay/mesh_bvh.hpp"
+#include "wrpkit/replay/mesh_releases.hpp"
 
 namespace wrp {
 
 namespace {
+
+// Before format 18 a handle location names no count: its slots run to the region's end
+// (Warp 1.18's loader: while offset + 8 <= size); none where the first is already past it.
+uint64_t slots_to_region_end(const PtrLocation& loc, uint64_t region_size) {
+  if (loc.offset > region_size || region_size - loc.offset < 8) return 0;
+  return loc.stride ? (region_size - loc.offset - 8) / loc.stride + 1 : 1;
+}
 
 // The helper kernels' block (replay_mesh.cu's edge-length sum holds one slot per thread).
 constexpr unsigned kBlock = kAlgoBlock;
@@ -50,7 +59,8 @@ struct MeshMemory {
 
 class MeshBuilder {
  public:
-  MeshBuilder(const CudaApi& cu, CUmodule module, CUstream stream) : cu_(cu), module_(module), stream_(stream) {
+  MeshBuilder(const CudaApi& cu, CUmodule module, CUstream stream, int leaf_depth)
+      : cu_(cu), module_(module), stream_(stream), leaf_depth_(leaf_depth) {
     CUdeviceptr at = 0;
     size_t bytes = 0;
     cu_.check(cu_.cuModuleGetGlobal(&at, &bytes, module_, kMeshSizes), "wrp-run's mesh kernels: their sizes");
@@ -91,12 +101,12 @@ class MeshBuilder {
  private:
   // As Warp: the bounds come back from the GPU, the tree is built on the host.
   HostBvh host_tree(const MeshMemory& mm, int32_t n, int leaf_size, BvhConstructor constructor,
-                    const std::string& where) {
+                    const std::string& where) const {
     std::vector<Vec3f> lo(static_cast<size_t>(n)), hi(static_cast<size_t>(n));
     cu_.check(cu_.cuStreamSynchronize(stream_), where + ": triangle bounds");
     cu_.check(cu_.cuMemcpyDtoH(lo.data(), mm.lowers, lo.size() * 12), where + ": triangle bounds");
     cu_.check(cu_.cuMemcpyDtoH(hi.data(), mm.uppers, hi.size() * 12), where + ": triangle bounds");
-    auto bvh = build_top_down_bvh(lo, hi, leaf_size, constructor);
+    auto bvh = build_top_down_bvh(lo, hi, leaf_size, constructor, leaf_depth_);
     reorder_leaves_first(bvh);
     return bvh;
   }
@@ -127,6 +137,7 @@ class MeshBuilder {
   const CudaApi& cu_;
   CUmodule module_;
   CUstream stream_;
+  int leaf_depth_;  // the loader's tree builder's (mesh_releases.hpp)
   uint64_t descriptor_bytes_ = 0, solid_angle_bytes_ = 0;
 };
 
@@ -134,7 +145,9 @@ class MeshBuilder {
 
 void LoadedMeshes::build(const CudaApi& cu, const Artifact& a, CUmodule module, CUstream stream,
                          const RegionAddress& region) {
-  MeshBuilder builder(cu, module, stream);
+  auto rules = mesh_rules(a.meta);
+  if (!rules.why_not.empty()) fail(Exit::target, fmt::format("{}: its meshes: {}", a.name(), rules.why_not));
+  MeshBuilder builder(cu, module, stream, rules.leaf_depth);
   for (size_t i = 0; i < a.meta.meshes.size(); ++i) {
     auto& m = a.meta.meshes[i];
     auto where = fmt::format("{}: mesh {}", a.name(), i);
@@ -146,28 +159,43 @@ void LoadedMeshes::build(const CudaApi& cu, const Artifact& a, CUmodule module, 
 }
 
 // Warp saved where memory holds handles (a struct array of mesh ids, say); each slot that
-// held a captured id gets the new one. Slots are read from the saved data, never the live copy.
+// held a captured id gets the new one, as the artifact's loader does it. Warp 1.19 (format
+// 18: a count per location, checked against the region) reads every slot from the saved
+// data; up to 1.18 a location's slots run every `stride` bytes to the region's end, a slot
+// past it is skipped, and each is patched in place, so a slot two locations name is looked
+// up again with its new value. A region with a new id is uploaded whole, once.
 void LoadedMeshes::patch_saved_handles(const CudaApi& cu, const Artifact& a, const RegionAddress& region) {
   auto& mem = a.container.require(kSectionMemory, a.name());
+  bool counted = ptr_location_has_count(a.meta.version);
+  std::map<uint32_t, Bytes> patched;  // region -> its saved data with the new ids
   for (size_t i = 0; i < a.meta.ptr_locations.size(); ++i) {
     auto& loc = a.meta.ptr_locations[i];
     auto* r = find_region(a.regions, loc.region_id);
     auto where = fmt::format("{}: metadata.ptr_locations[{}]", a.name(), i);
-    if (!loc.count) continue;
-    if (!r || loc.offset > r->size || r->size - loc.offset < 8 || (!loc.stride && loc.count != 1) ||
-        (loc.stride && loc.count - 1 > (r->size - loc.offset - 8) / loc.stride))
+    uint64_t count = counted ? loc.count : slots_to_region_end(loc, r ? r->size : 0);
+    if (!count) continue;
+    if (!r || loc.offset > r->size || r->size - loc.offset < 8 || (!loc.stride && count != 1) ||
+        (loc.stride && count - 1 > (r->size - loc.offset - 8) / loc.stride))
       fail(Exit::bad_input, fmt::format("{}: {} handle slot(s) every {} bytes from offset {} lie outside region {}; "
                                         "the capture is damaged: re-save it",
-                                        where, loc.count, loc.stride, loc.offset, loc.region_id));
+                                        where, count, loc.stride, loc.offset, loc.region_id));
     if (!r->has_initial_data) continue;
     auto saved = initial_data(*r, mem.data, mem.file_offset, r->size);
-    for (uint64_t k = 0, at = loc.offset; k < loc.count; ++k, at += loc.stride) {
+    auto [it, fresh] = patched.try_emplace(loc.region_id);
+    if (fresh) it->second.assign(saved.begin(), saved.end());
+    Bytes& out = it->second;
+    for (uint64_t k = 0, at = loc.offset; k < count; ++k, at += loc.stride) {
       uint64_t id = 0;
-      std::memcpy(&id, saved.data() + at, 8);
-      auto it = ids_.find(id);
-      if (it == ids_.end()) continue;
-      cu.check(cu.cuMemcpyHtoD(region(loc.region_id) + at, &it->second, 8), where);
+      std::memcpy(&id, (counted ? saved.data() : out.data()) + at, 8);
+      if (auto to = ids_.find(id); to != ids_.end()) std::memcpy(out.data() + at, &to->second, 8);
     }
+  }
+  for (auto& [id, bytes] : patched) {
+    auto* r = find_region(a.regions, id);
+    auto saved = initial_data(*r, mem.data, mem.file_offset, r->size);
+    if (!std::equal(bytes.begin(), bytes.end(), saved.begin()))
+      cu.check(cu.cuMemcpyHtoD(region(id), bytes.data(), bytes.size()),
+               fmt::format("{}: region {}'s mesh handles", a.name(), id));
   }
 }
 

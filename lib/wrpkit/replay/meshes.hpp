@@ -1,8 +1,9 @@
-// A replay's meshes, built at load as Warp 1.19's loader builds them (its
-// apic_create_meshes): for each mesh record, the triangles' bounds on the GPU, Warp's
-// SAH tree over them on the host (mesh_bvh.hpp), then the descriptor, the average edge
-// length and, for winding numbers, the tree's solid-angle data, all by wrp-run's mesh
-// kernels (compiled by wrp-build from that release's headers: helper_kernels.hpp). The
+// A replay's meshes, built at load as the artifact's own Warp loader builds them (1.15 to
+// 1.19: mesh_releases.hpp; apic_create_meshes): for each mesh record, the triangles'
+// bounds on the GPU, Warp's SAH or median tree over them on the host (mesh_bvh.hpp), then
+// the descriptor, the average edge length and, for winding numbers, the tree's solid-angle
+// data, all by wrp-run's mesh kernels (compiled by wrp-build from Warp's headers:
+// helper_kernels.hpp). The
 // descriptor's address is the mesh's new id: launches' handle arguments and the handle
 // slots Warp saved in memory (ptr_locations) that held the captured id get it.
 #pragma once

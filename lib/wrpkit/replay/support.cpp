@@ -8,6 +8,7 @@
 #include "wrpkit/artifact/raw_addresses.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
 #include "wrpkit/replay/mesh_bvh.hpp"
+#include "wrpkit/replay/mesh_releases.hpp"
 
 namespace wrp {
 
@@ -30,17 +31,14 @@ bool builds_tree(const MeshRecord& m) {
   return m.bvh_constructor == uint8_t(BvhConstructor::sah) || m.bvh_constructor == uint8_t(BvhConstructor::median);
 }
 
-// wrp-run builds meshes as Warp 1.19.0 lays them out, with its host tree (mesh_bvh.hpp),
-// through kernels compiled from that release's headers (the wrpkit-mesh section).
+// wrp-run builds meshes as the artifact's own loader does (mesh_releases.hpp), with its
+// host tree (mesh_bvh.hpp), through kernels compiled from Warp's headers (the wrpkit-mesh
+// section).
 void mesh_blockers(const Artifact& a, std::vector<std::string>& why) {
   auto& meshes = a.meta.meshes;
   if (meshes.empty()) return;
-  auto release = a.meta.producer_version;
-  if (release != kMeshWarpRelease) {
-    why.push_back(
-        fmt::format("{} mesh(es) of Warp {} (wrp-run builds meshes as Warp {} lays them out and builds "
-                    "their trees: re-capture with Warp {})",
-                    meshes.size(), release.empty() ? "1.18 or older" : release, kMeshWarpRelease, kMeshWarpRelease));
+  if (auto rules = mesh_rules(a.meta); !rules.why_not.empty()) {
+    why.push_back(fmt::format("{} mesh(es): {}", meshes.size(), rules.why_not));
     return;
   }
   for (size_t i = 0; i < meshes.size(); ++i) {
@@ -56,9 +54,9 @@ void mesh_blockers(const Artifact& a, std::vector<std::string>& why) {
   }
   if (a.mesh_helpers.empty()) {
     why.push_back(
-        fmt::format("{} mesh(es) (need wrp-run's mesh kernels, which wrp-build compiles from warp-lang "
-                    "{}'s headers: rebuild the artifact with wrp-build where warp-lang=={} is installed)",
-                    meshes.size(), release, release));
+        fmt::format("{} mesh(es) (need wrp-run's mesh kernels, which wrp-build compiles from Warp's headers: "
+                    "rebuild the artifact with wrp-build where warp-lang=={} is installed)",
+                    meshes.size(), mesh_headers_release(a.meta)));
   } else if (auto lack = missing_entries(a.mesh_helpers, mesh_kernel_entries()); !lack.empty()) {
     why.push_back(
         fmt::format("its wrp-run mesh kernels ({}; an older wrp-build made them: rebuild the artifact "
@@ -71,7 +69,7 @@ void mesh_blockers(const Artifact& a, std::vector<std::string>& why) {
 
 bool builds_meshes(const Artifact& a) {
   auto& meshes = a.meta.meshes;
-  return !meshes.empty() && a.meta.producer_version == kMeshWarpRelease &&
+  return !meshes.empty() && mesh_rules(a.meta).why_not.empty() &&
          std::all_of(meshes.begin(), meshes.end(), builds_tree);
 }
 

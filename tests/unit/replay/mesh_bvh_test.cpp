@@ -1,20 +1,25 @@
-// wrp-run's BVH builder against stock Warp's own: tests/data/bvh-w119/golden.toml holds
-// digests of the trees Warp 1.19's host SAH builder made (make_golden.py, run with
-// warp-lang 1.19.0) for the two real H100 mesh captures and a triangle soup with 200
-// equal triangles, at leaf sizes 1 and 4. The bounds here are computed as Warp's host
-// mesh does (the GPU's differ at most in the sign of a zero bound).
+// wrp-run's BVH builder against stock Warp's own: tests/data/warp-meshes/golden-RELEASE.toml holds
+// digests of the trees each Warp release's host builder made (make_golden.py, run with
+// that warp-lang) for the two real H100 mesh captures, a triangle soup with 200 equal
+// triangles at leaf sizes 1 and 4, and "stairs", deep enough that the release's leaf depth
+// (mesh_releases.hpp, the one difference between the releases' builders) shapes it. Each
+// release's trees are built here with that release's entry of the table. The bounds here
+// are computed as Warp's host mesh does (the GPU's differ at most in the sign of a zero bound).
 #include "wrpkit/replay/mesh_bvh.hpp"
 
 #include <doctest/doctest.h>
 #include <toml++/toml.h>
 
 #include <cfloat>
+#include <cmath>
 #include <cstring>
+#include <map>
 
 #include "fixtures.hpp"
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/formats/npy.hpp"
+#include "wrpkit/replay/mesh_releases.hpp"
 
 using namespace wrp;
 
@@ -51,7 +56,7 @@ Triangles capture_mesh(const fs::path& folder) {
 }
 
 Triangles soup() {
-  auto dir = (fixtures::data() / "bvh-w119");
+  auto dir = (fixtures::data() / "warp-meshes");
   auto p = read_npy(dir / "soup_points.npy"), i = read_npy(dir / "soup_indices.npy");
   return {as_points(p.data), as_ints(i.data)};
 }
@@ -76,16 +81,47 @@ std::string digest(const std::vector<T>& v, size_t count) {
   return sha256_hex(ByteView(reinterpret_cast<const uint8_t*>(v.data()), count * sizeof(T)));
 }
 
-void check_against_warp(const std::string& name, const Triangles& t, int leaf_size) {
-  static auto golden = toml::parse_file(((fixtures::data() / "bvh-w119") / "golden.toml").string());
-  auto g = golden[name];
-  REQUIRE_MESSAGE(g.as_table(), name);
+// make_golden.py's stairs(): 36 small triangles, the i-th at 32^(i / 3) on axis i % 3,
+// a chain of SAH splits that reaches the leaf depth.
+Triangles stairs() {
+  Triangles t;
+  for (int i = 0; i < 36; ++i) {
+    int a = i % 3;
+    Vec3f p, q, r;
+    p.v[a] = std::ldexp(1.0f, 5 * (i / 3));
+    q = r = p;
+    q.v[(a + 1) % 3] = 0.25f;
+    r.v[(a + 2) % 3] = 0.25f;
+    t.points.insert(t.points.end(), {p, q, r});
+  }
+  for (int i = 0; i < 3 * 36; ++i) t.indices.push_back(i);
+  return t;
+}
+
+toml::table& golden_of(const std::string& release) {
+  static std::map<std::string, toml::table> goldens;
+  auto it = goldens.find(release);
+  if (it == goldens.end())
+    it = goldens
+             .emplace(release,
+                      toml::parse_file((fixtures::data() / "warp-meshes" / ("golden-" + release + ".toml")).string()))
+             .first;
+  return it->second;
+}
+
+void check_against_warp(const std::string& name, const Triangles& t, int leaf_size,
+                        const std::string& release = "1.19.0") {
+  auto g = golden_of(release)[name];
+  REQUIRE_MESSAGE(g.as_table(), release, " ", name);
+  auto* rules = mesh_release(release);
+  REQUIRE_MESSAGE(rules, release);
   std::vector<Vec3f> lo, hi;
   triangle_bounds(t, lo, hi);
   std::string constructor = g["constructor"].value_or("");
   REQUIRE_MESSAGE((constructor == "sah" || constructor == "median"), name);
-  auto bvh = build_top_down_bvh(lo, hi, leaf_size, constructor == "sah" ? BvhConstructor::sah : BvhConstructor::median);
-  INFO(name);
+  auto bvh = build_top_down_bvh(lo, hi, leaf_size, constructor == "sah" ? BvhConstructor::sah : BvhConstructor::median,
+                                rules->leaf_depth);
+  INFO(release, " ", name);
   CHECK(bvh.num_items == g["triangles"].value_or(-1));
   CHECK(bvh.num_nodes == g["num_nodes"].value_or(-1));
   CHECK(bvh.num_leaf_nodes == g["num_leaf_nodes"].value_or(-1));
@@ -122,7 +158,7 @@ TEST_CASE("BVH: leaves first after the reorder, every child and parent index mov
   auto t = soup();
   std::vector<Vec3f> lo, hi;
   triangle_bounds(t, lo, hi);
-  auto before = build_top_down_bvh(lo, hi, 4, BvhConstructor::sah);
+  auto before = build_top_down_bvh(lo, hi, 4, BvhConstructor::sah, 31);
   auto after = before;
   reorder_leaves_first(after);
   REQUIRE(after.num_nodes == before.num_nodes);
@@ -145,7 +181,39 @@ TEST_CASE("BVH: leaves first after the reorder, every child and parent index mov
   }
   for (int s : seen) CHECK(s == 1);
   // one item: the root is a leaf at 0
-  auto one = build_top_down_bvh({lo[0]}, {hi[0]}, 1, BvhConstructor::median);
+  auto one = build_top_down_bvh({lo[0]}, {hi[0]}, 1, BvhConstructor::median, 31);
   reorder_leaves_first(one);
   CHECK((one.num_nodes == 1 && one.root == 0 && one.lowers[0].leaf()));
+}
+
+// The releases make_golden.py was run with (mesh_releases.hpp knows each).
+static const char* const kGoldenReleases[] = {"1.15.0", "1.16.0", "1.17.0", "1.18.0", "1.19.0"};
+
+TEST_CASE("BVH: Warp 1.15 to 1.18 built the real meshes' and the soup's trees as 1.19 does") {
+  auto& newest = golden_of("1.19.0");
+  for (auto* release : kGoldenReleases) {
+    auto& g = golden_of(release);
+    for (auto& entry : newest) {
+      std::string name(entry.first.str());
+      if (name.starts_with("stairs")) continue;
+      INFO(release, " ", name);
+      REQUIRE(g[name].as_table());
+      for (auto& field : *entry.second.as_table()) {
+        auto theirs = g[name][field.first.str()];
+        CHECK(theirs.value<std::string>() == field.second.value<std::string>());
+        CHECK(theirs.value<int64_t>() == field.second.value<int64_t>());
+      }
+    }
+  }
+}
+
+TEST_CASE("BVH: a chain deep enough to reach the leaf depth is cut where each release cuts it") {
+  auto t = stairs();
+  for (auto* release : kGoldenReleases) {
+    check_against_warp("stairs", t, 1, release);
+    check_against_warp("stairs_median", t, 1, release);
+  }
+  // the releases' trees differ, so the leaf depths above were told apart
+  CHECK(golden_of("1.18.0")["stairs"]["node_lowers"].value<std::string>() !=
+        golden_of("1.19.0")["stairs"]["node_lowers"].value<std::string>());
 }

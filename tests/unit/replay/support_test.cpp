@@ -67,3 +67,20 @@ TEST_CASE("replay_blockers: a mesh whose record asks for the median tree replays
         "mesh 0's BVH constructor lbvh (wrp-run builds Warp's host trees, SAH and median: re-capture with "
         "bvh_constructor=\"sah\"); ");
 }
+
+TEST_CASE("replay_blockers: meshes replay for the loaders of Warp 1.15 to 1.19, another release's are named") {
+  auto a = open_artifact(fixtures::mesh18(), false);
+  a.mesh_helpers = {Image{}};
+  a.mesh_helpers[0].entries_known = false;
+  for (uint32_t format : {14u, 15u, 16u}) {  // loaded by Warp 1.15 to 1.18, whose builders agree
+    a.meta.version = format;
+    a.meta.producer_version.clear();
+    CHECK_MESSAGE(replay_blockers(a).empty(), format);
+  }
+  a.meta.version = 18;
+  a.meta.producer_version = "1.20.0";
+  CHECK(joined(replay_blockers(a)) ==
+        "1 mesh(es): Warp 1.20.0 loads them, and wrp-run builds the meshes of Warp 1.15.0 to 1.19.0 only; ");
+  a.meta.producer_version = "1.18.0";  // format 18 names its loader: any release the table knows
+  CHECK(replay_blockers(a).empty());
+}

@@ -1,17 +1,20 @@
-"""Golden BVHs from stock Warp's own host builder (the SAH or median builder that Warp
-1.19's wp.Mesh runs at load for a CUDA mesh before it copies the tree to the GPU), for
-tests/unit/replay/mesh_bvh_test.cpp. Run once with warp-lang 1.19.0 installed:
+"""Golden BVHs from stock Warp's own host builder (the SAH or median builder that Warp's
+wp.Mesh runs at load for a CUDA mesh before it copies the tree to the GPU), for
+tests/unit/replay/mesh_bvh_test.cpp. Run once per release, with that warp-lang installed
+(no GPU needed: the meshes are built on the CPU by the same builder):
 
-    PYTHONPATH=<site-packages with warp 1.19.0> python3 tests/data/bvh-w119/make_golden.py
+    PYTHONPATH=<site-packages with warp-lang X> python3 tests/data/warp-meshes/make_golden.py
 
-The meshes: the two real H100 mesh captures' points and triangles (read from their
-memory sections) and a random triangle soup (soup_points.npy, soup_indices.npy, kept here) whose first 200
-triangles are one triangle repeated, for the builder's zero-extent fallback. Warp builds
-each on the CPU (support_winding_number=False, so the nodes hold the builder's own bounds);
-the tree is read back from Warp's host structures (offsets of wp::Mesh and wp::BVH on
-x86-64 for 1.19.0, taken with offsetof from that release's headers) and written as a
-SHA-256 of each array plus the counts, in golden.toml (TOML: the C++ tests read it
-with toml++)."""
+It writes golden-X.toml here. The meshes: the two real H100 mesh captures' points and
+triangles (read from their memory sections), a random triangle soup (soup_points.npy,
+soup_indices.npy, kept here) whose first 200 triangles are one triangle repeated, for the
+builder's zero-extent fallback, and "stairs": 36 triangles at 32^(i // 3) on axis i % 3,
+whose SAH tree is a chain deep enough to reach the depth where the builder makes the rest
+one leaf (31 in 1.19.0, 32 before). Warp builds each on the CPU (support_winding_number=False, so the
+nodes hold the builder's own bounds); the tree is read back from Warp's host structures
+(offsets of wp::Mesh and wp::BVH on x86-64, taken with offsetof from the releases' headers:
+the same in 1.15.0 to 1.19.0) and written as a SHA-256 of each array plus the counts
+(TOML: the C++ tests read it with toml++)."""
 import ctypes
 import hashlib
 import json
@@ -60,6 +63,22 @@ def soup():
     return np.load(points), np.load(indices)
 
 
+def stairs():
+    """36 small triangles, the i-th at 32^(i // 3) on axis i % 3 (exact in float32): each SAH
+    split peels off one triangle, so the tree is a chain cut at the leaf depth. The test
+    builds the same ones."""
+    pts = []
+    for i in range(36):
+        a = i % 3
+        p = [0.0, 0.0, 0.0]
+        p[a] = float(2 ** (5 * (i // 3)))
+        q, r = list(p), list(p)
+        q[(a + 1) % 3] = 0.25
+        r[(a + 2) % 3] = 0.25
+        pts += [p, q, r]
+    return np.array(pts, dtype=np.float32), np.arange(3 * 36, dtype=np.int32)
+
+
 def tree(points, indices, leaf_size, constructor="sah"):
     m = wp.Mesh(points=wp.array(points, dtype=wp.vec3, device="cpu"),
                 indices=wp.array(indices, dtype=int, device="cpu"),
@@ -97,13 +116,18 @@ def main():
     golden["soup_leaf4"] = tree(pts, idx, 4)
     golden["soup_median_leaf1"] = tree(pts, idx, 1, "median")
     golden["soup_median_leaf4"] = tree(pts, idx, 4, "median")
-    with open(os.path.join(HERE, "golden.toml"), "w") as f:
-        f.write(f'# written by make_golden.py with warp-lang {golden.pop("warp_version")}\n')
+    pts, idx = stairs()
+    golden["stairs"] = tree(pts, idx, 1)
+    golden["stairs_median"] = tree(pts, idx, 1, "median")
+    release = golden.pop("warp_version")
+    out = os.path.join(HERE, f"golden-{release}.toml")
+    with open(out, "w") as f:
+        f.write(f"# written by make_golden.py with warp-lang {release}\n")
         for name, t in golden.items():
             f.write(f"\n[{name}]\n")
             for k, v in t.items():
                 f.write(f"{k} = {json.dumps(v)}\n")
-    print(open(os.path.join(HERE, "golden.toml")).read())
+    print(open(out).read())
 
 
 if __name__ == "__main__":
