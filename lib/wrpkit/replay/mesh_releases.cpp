@@ -18,9 +18,7 @@ constexpr MeshRelease kMeshReleases[] = {
 };
 
 // The release of Warp 1.x with this minor, or nullptr (PyPI has one release per minor here).
-const MeshRelease* release_of_minor(int minor) {
-  return mesh_release(fmt::format("1.{}.0", minor));
-}
+const MeshRelease* release_of_minor(int minor) { return mesh_release(fmt::format("1.{}.0", minor)); }
 
 std::string span(const std::vector<const MeshRelease*>& r) {
   return r.size() == 1 ? fmt::format("Warp {}", r.front()->release)
@@ -71,8 +69,8 @@ MeshRules mesh_rules(const Metadata& meta) {
   rules.leaf_depth = loaders.front()->leaf_depth;
   for (auto* r : loaders)
     if (r->leaf_depth != rules.leaf_depth)
-      rules.why_not = fmt::format("{} load them and build different trees (leaves at depth {} and {})",
-                                  rules.loaders, rules.leaf_depth, r->leaf_depth);
+      rules.why_not = fmt::format("{} load them and build different trees (leaves at depth {} and {})", rules.loaders,
+                                  rules.leaf_depth, r->leaf_depth);
   return rules;
 }
 

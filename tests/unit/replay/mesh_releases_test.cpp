@@ -31,8 +31,8 @@ TEST_CASE("mesh rules: a file before format 18 gets its loaders' common depth, 1
   struct Case {
     uint32_t format;
     const char* loaders;
-  } cases[] = {{13, "Warp 1.15.0 to 1.18.0"}, {14, "Warp 1.15.0 to 1.18.0"}, {15, "Warp 1.16.0 to 1.18.0"},
-               {16, "Warp 1.18.0"}};
+  } cases[] = {
+      {13, "Warp 1.15.0 to 1.18.0"}, {14, "Warp 1.15.0 to 1.18.0"}, {15, "Warp 1.16.0 to 1.18.0"}, {16, "Warp 1.18.0"}};
   for (auto& c : cases) {
     auto rules = mesh_rules(metadata(c.format));
     INFO(c.format);
