@@ -134,5 +134,22 @@ def test_built_meshes_carry_their_kernels():
     assert not j["wrp_run"]["replays"] and "mesh kernels" in j["wrp_run"]["blockers"][0], j["wrp_run"]
 
 
+def test_a_warp_1_17_mesh_capture_builds_for_wrp_run():
+    """A format-15 mesh capture (Warp 1.17.0.dev4, loaded by stock 1.16 to 1.18): its mesh
+    kernels compile from the installed warp-lang's headers (1.19.0: the structures are the
+    same), and the built artifact replays by plan (the GPU proof: docs/runs)."""
+    import json
+    src = local("warp-1.17.0.dev4-h200/mesh_query_ptx75")
+    r = run("wrp-inspect", src)
+    assert "1 mesh(es) (need wrp-run's mesh kernels" in r.stdout and "warp-lang==1.19.0" in r.stdout, r.stdout
+    out = os.path.join(tmpdir(), "mesh17.wrp")
+    r = run("wrp-build", src, "--arch", "sm_75,sm_90", "--ptx", "none", "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert "+ wrp-run's mesh kernels (from Warp's headers) for every target" in r.stdout, r.stdout
+    j = json.loads(run("wrp-inspect", "--json", out).stdout)
+    assert j["wrp_run"]["replays"] and j["wrp_run"]["blockers"] == [], j["wrp_run"]
+    assert j["format_version"] == 15 and "wrpkit-mesh" in [s["name"] for s in j["sections"]], j["sections"]
+
+
 if __name__ == "__main__":
     main()

@@ -68,6 +68,7 @@ inline fs::path bsr18() { return local("warp-1.19.0-h100/default-sf/bsr"); }
 inline fs::path bsr_counted18() { return local("warp-1.19.0-h100/default-sf/bsr_counted"); }
 inline fs::path bsr_padded18() { return local("warp-1.19.0-h100/default-sf/bsr_padded"); }
 inline fs::path mesh18() { return local("warp-1.19.0-h100/default-sf/mesh_small"); }
+inline fs::path mesh15() { return local("warp-1.17.0.dev4-h200/mesh_query_ptx75"); }  // Warp 1.17.0.dev4
 inline fs::path mesh100k18() { return local("warp-1.19.0-h100/default-sf/mesh_100k"); }
 inline fs::path mesh_raw_id18() { return local("warp-1.19.0-h100/default-sf/mesh_raw_id"); }
 inline fs::path cpu16() { return local("cpu/saxpy_cpu_w118"); }

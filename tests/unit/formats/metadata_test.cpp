@@ -19,8 +19,6 @@ TEST_CASE("metadata of the real captures") {
   CHECK(c.is_cpu());
   CHECK(c.meta.producer_version == "1.19.0");
   CHECK(c.modules[0].binary.kind == ModuleKind::object);
-  if (fixtures::have_shared()) {  // extra coverage: a mesh record
-    auto m = open_artifact(fixtures::shared() / "mesh_query_ptx75" / "mesh_query_ptx75.wrp");
-    CHECK(m.meta.meshes.size() == 1);
-  }
+  auto m = open_artifact(fixtures::mesh15());  // a mesh record of format 15
+  CHECK(m.meta.meshes.size() == 1);
 }
