@@ -1,10 +1,11 @@
 // The Warp releases whose meshes wrp-run builds as their own loaders do, and the one
 // thing that differs between them. From the releases' PyPI wheels (warp/native, compared
-// by scripts/warp-mesh-facts; docs/runs/2026-12-06-warp-mesh-facts.txt): 1.15.0 to
-// 1.19.0 declare wp::Mesh, wp::BVH, wp::BVHPackedNodeHalf and wp::SolidAngleProps alike
-// and ship the same mesh.cu, bvh.cu and solid_angle.h, so wrp-run's mesh kernels compiled
-// from any of their headers are the same; their host tree builders (bvh.cpp) differ only
-// in the depth at which the rest of a subtree becomes one leaf.
+// by tests/data/warp-meshes/mesh_facts.py; docs/runs/2026-12-06-warp-mesh-facts.txt):
+// 1.15.0 to 1.19.0 declare wp::Mesh, wp::BVH and wp::BVHPackedNodeHalf alike and ship the
+// same mesh.cu, bvh.cu and solid_angle.h, and wrp-run's mesh kernels compiled against any
+// of their headers have the same machine code; their host tree builders (bvh.cpp) differ
+// only in the depth at which the rest of a subtree becomes one leaf. A release added here
+// is checked by that script first.
 #pragma once
 #include <string>
 #include <string_view>
