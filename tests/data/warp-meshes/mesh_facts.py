@@ -16,7 +16,7 @@ For every release, from its PyPI wheel's warp/native:
      GPU) is the newest release's but for the depth at which a subtree becomes one leaf,
      which is read from it and must be the table's;
   4. with build/bin/wrp-build present, wrp-run's mesh kernels compiled against that release's
-     headers have the same machine code (each kernel's .text section, sm_75 and sm_90) as
+     headers have the same machine code (each kernel's .text section, sm_90) as
      against the newest release's.
 Exit 0 when every fact holds, 1 otherwise."""
 import hashlib
