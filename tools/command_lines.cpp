@@ -270,8 +270,8 @@ std::optional<int> parse_run_options(int argc, char** argv, RunCommand& c, bool&
   app.add_option("--device", c.device, "CUDA device ordinal")->capture_default_str();
   app.add_option("--set", c.sets, "NAME=FILE.npy: copy the array's bytes into binding NAME before replaying");
   app.add_option("--get", c.gets,
-                 "NAME=FILE.npy: after the replays, write binding NAME's bytes (dtype uint8; "
-                 "view them as the binding's type, e.g. np.load(F).view(np.float32))");
+                 "NAME=FILE.npy: after the replays, write binding NAME, typed where the artifact "
+                 "says its type (wp.vec3: (n, 3) float32), else as uint8 bytes");
   app.add_option("--repeat", c.repeat, "replays (timed one by one)")
       ->check(CLI::Range(1u, 1000000u))
       ->capture_default_str();

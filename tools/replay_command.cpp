@@ -92,12 +92,16 @@ const char* verification_of(wrp_graph* g, const std::string& artifact) {
   return v == WRP_SIGNED ? "signed" : v == WRP_VERIFIED ? "verified" : "unverified";
 }
 
+// Typed as the kernel that reads the binding declares it ((n, 3) float32 for wp.vec3), where
+// the artifact says; bytes where it does not.
 void write_output(wrp_graph* g, const std::string& name, const std::string& file) {
   uint64_t size = 0;
   check(wrp_param_size(g, name.c_str(), &size));
-  NpyArray a{"|u1", {size}, Bytes(size)};
-  check(wrp_get_param(g, name.c_str(), a.data.data(), size));
-  write_file_atomic(file, npy_bytes(a));
+  Bytes data(size);
+  check(wrp_get_param(g, name.c_str(), data.data(), size));
+  char element[32] = {};
+  check(wrp_param_dtype(g, name.c_str(), element, sizeof element));
+  write_file_atomic(file, npy_bytes(typed_npy(element, std::move(data))));
 }
 
 }  // namespace

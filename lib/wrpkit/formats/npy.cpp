@@ -116,3 +116,50 @@ Bytes npy_bytes(const NpyArray& a) {
 }
 
 }  // namespace wrp
+
+namespace wrp {
+
+namespace {
+
+// "<f4[3,3]" -> base "<f4", dims {3, 3}; false where it is not that shape of name.
+bool split_element(const std::string& element, std::string& base, std::vector<uint64_t>& dims) {
+  auto open = element.find('[');
+  base = element.substr(0, open);
+  if (base.size() < 3 || !std::strchr("<>|", base[0]) || !std::isalpha(static_cast<unsigned char>(base[1])))
+    return false;
+  for (size_t i = 2; i < base.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(base[i]))) return false;
+  if (open == std::string::npos) return true;
+  if (element.back() != ']') return false;
+  uint64_t d = 0;
+  for (size_t i = open + 1; i < element.size(); ++i) {
+    char c = element[i];
+    if (std::isdigit(static_cast<unsigned char>(c)) && d < (uint64_t(1) << 32)) {
+      d = d * 10 + uint64_t(c - '0');
+    } else if ((c == ',' || c == ']') && d > 0) {
+      dims.push_back(d);
+      d = 0;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+NpyArray typed_npy(const std::string& element, Bytes bytes) {
+  std::string base;
+  std::vector<uint64_t> dims;
+  uint64_t size = bytes.size(), item = 0;
+  if (split_element(element, base, dims)) {
+    item = std::stoull(base.substr(2));
+    for (auto d : dims) item = item && d <= (uint64_t(1) << 32) / item ? item * d : 0;
+  }
+  if (item == 0 || size % item != 0) return {"|u1", {size}, std::move(bytes)};
+  std::vector<uint64_t> shape{size / item};
+  shape.insert(shape.end(), dims.begin(), dims.end());
+  return {base, std::move(shape), std::move(bytes)};
+}
+
+}  // namespace wrp

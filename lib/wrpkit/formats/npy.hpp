@@ -21,4 +21,9 @@ NpyArray read_npy(const std::filesystem::path& path);
 NpyArray parse_npy(ByteView bytes, const std::string& name);
 Bytes npy_bytes(const NpyArray& a);
 
+// An array of `bytes` bytes whose element is `element` as wrp_param_dtype names it ("<f4",
+// "<f4[3]", "<f4[3,3]", "|b1"): descr "<f4" and shape {n, 3} for n wp.vec3, say. A plain
+// byte array ("|u1", {bytes}) where the element is unknown ("") or does not divide `bytes`.
+NpyArray typed_npy(const std::string& element, Bytes bytes);
+
 }  // namespace wrp

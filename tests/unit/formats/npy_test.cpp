@@ -34,3 +34,23 @@ TEST_CASE("npy: NumPy's layout round-trips, wrong files are refused naming what 
   fortran.replace(fortran.find("False"), 5, "True ");
   CHECK(refused(Bytes(fortran.begin(), fortran.end())).find("Fortran order") != std::string::npos);
 }
+
+TEST_CASE("npy: a binding's bytes typed by its element: vec3 as (n, 3), unknown as bytes") {
+  auto vec3 = typed_npy("<f4[3]", Bytes(24));
+  CHECK(vec3.descr == "<f4");
+  CHECK(vec3.shape == std::vector<uint64_t>{2, 3});
+  auto mat = typed_npy("<f8[3,3]", Bytes(144));
+  CHECK(mat.descr == "<f8");
+  CHECK(mat.shape == std::vector<uint64_t>{2, 3, 3});
+  auto flags = typed_npy("|b1", Bytes(5));
+  CHECK((flags.descr == "|b1" && flags.shape == std::vector<uint64_t>{5}));
+  auto ints = typed_npy("<i4", Bytes(8, 1));
+  CHECK((ints.descr == "<i4" && ints.shape == std::vector<uint64_t>{2} && ints.data == Bytes(8, 1)));
+  // unknown, malformed, or not dividing the bytes: the bytes as they are
+  for (auto* element : {"", "<f4[3]x", "<f4[]", "<f4[3,]", "f4", "<4", "<fx", "<f4[0]"}) {
+    auto a = typed_npy(element, Bytes(24));
+    CHECK_MESSAGE((a.descr == "|u1" && a.shape == std::vector<uint64_t>{24}), element);
+  }
+  auto odd = typed_npy("<f4[3]", Bytes(20));
+  CHECK((odd.descr == "|u1" && odd.shape == std::vector<uint64_t>{20}));
+}
