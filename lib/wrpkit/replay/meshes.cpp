@@ -167,36 +167,33 @@ void LoadedMeshes::build(const CudaApi& cu, const Artifact& a, CUmodule module, 
 void LoadedMeshes::patch_saved_handles(const CudaApi& cu, const Artifact& a, const RegionAddress& region) {
   auto& mem = a.container.require(kSectionMemory, a.name());
   bool counted = ptr_location_has_count(a.meta.version);
-  std::map<uint32_t, Bytes> patched;  // region -> its saved data with the new ids
+  std::map<uint32_t, Bytes> patched;  // region -> its saved data with the new ids (from its first one)
   for (size_t i = 0; i < a.meta.ptr_locations.size(); ++i) {
     auto& loc = a.meta.ptr_locations[i];
     auto* r = find_region(a.regions, loc.region_id);
-    auto where = fmt::format("{}: metadata.ptr_locations[{}]", a.name(), i);
     uint64_t count = counted ? loc.count : slots_to_region_end(loc, r ? r->size : 0);
     if (!count) continue;
     if (!r || loc.offset > r->size || r->size - loc.offset < 8 || (!loc.stride && count != 1) ||
         (loc.stride && count - 1 > (r->size - loc.offset - 8) / loc.stride))
-      fail(Exit::bad_input, fmt::format("{}: {} handle slot(s) every {} bytes from offset {} lie outside region {}; "
-                                        "the capture is damaged: re-save it",
-                                        where, count, loc.stride, loc.offset, loc.region_id));
+      fail(Exit::bad_input, fmt::format("{}: metadata.ptr_locations[{}]: {} handle slot(s) every {} bytes from offset "
+                                        "{} lie outside region {}; the capture is damaged: re-save it",
+                                        a.name(), i, count, loc.stride, loc.offset, loc.region_id));
     if (!r->has_initial_data) continue;
     auto saved = initial_data(*r, mem.data, mem.file_offset, r->size);
-    auto [it, fresh] = patched.try_emplace(loc.region_id);
-    if (fresh) it->second.assign(saved.begin(), saved.end());
-    Bytes& out = it->second;
+    auto copy = patched.find(loc.region_id);
     for (uint64_t k = 0, at = loc.offset; k < count; ++k, at += loc.stride) {
       uint64_t id = 0;
-      std::memcpy(&id, (counted ? saved.data() : out.data()) + at, 8);
-      if (auto to = ids_.find(id); to != ids_.end()) std::memcpy(out.data() + at, &to->second, 8);
+      bool in_place = !counted && copy != patched.end();
+      std::memcpy(&id, (in_place ? copy->second.data() : saved.data()) + at, 8);
+      auto to = ids_.find(id);
+      if (to == ids_.end()) continue;
+      if (copy == patched.end()) copy = patched.emplace(loc.region_id, Bytes(saved.begin(), saved.end())).first;
+      std::memcpy(copy->second.data() + at, &to->second, 8);
     }
   }
-  for (auto& [id, bytes] : patched) {
-    auto* r = find_region(a.regions, id);
-    auto saved = initial_data(*r, mem.data, mem.file_offset, r->size);
-    if (!std::equal(bytes.begin(), bytes.end(), saved.begin()))
-      cu.check(cu.cuMemcpyHtoD(region(id), bytes.data(), bytes.size()),
-               fmt::format("{}: region {}'s mesh handles", a.name(), id));
-  }
+  for (auto& [id, bytes] : patched)
+    cu.check(cu.cuMemcpyHtoD(region(id), bytes.data(), bytes.size()),
+             fmt::format("{}: region {}'s mesh handles", a.name(), id));
 }
 
 uint64_t LoadedMeshes::remap(uint64_t captured) const {
