@@ -183,7 +183,6 @@ def test_corrupt_copies_give_one_line_errors():
                 assert len(lines) == 1 and out in lines[0], (name, r.stderr)
 
 
-
 def test_bindings_are_typed_by_the_kernel_that_reads_them():
     import json
     j = json.loads(run("wrp-inspect", "--json", local("warp-1.19.0-h100/default-sf/mesh_small")).stdout)
@@ -191,6 +190,7 @@ def test_bindings_are_typed_by_the_kernel_that_reads_them():
     assert types["queries"] == "<f4[3]" and types["face"] == "<i4" and types["sign"] == "<f4", types
     j = json.loads(run("wrp-inspect", "--json", local("warp-1.17.0-h200/particles")).stdout)
     assert {b["dtype"] for b in j["bindings"]} == {""}, j["bindings"]  # PTX alone: no source says
+
 
 if __name__ == "__main__":
     main()
