@@ -17,8 +17,11 @@ CAPTURES = [local("warp-1.17.0-h200/particles"), local("warp-1.17.0-h200/unique_
 def step(work, **inputs):
     """Runs the step in `work` as the action does; returns (result, outputs, summary)."""
     out, summary = os.path.join(work, "github_output"), os.path.join(work, "step_summary.md")
+    # Releases the step fetches go to the test's folder, never the user's cache (where every
+    # later wrp-build would find them).
     env = dict(ENV, PYTHONPATH=os.path.join(ROOT, "python"), WRPKIT_BIN=BIN, GITHUB_ACTIONS="true",
-               GITHUB_OUTPUT=out, GITHUB_STEP_SUMMARY=summary, **inputs)
+               GITHUB_OUTPUT=out, GITHUB_STEP_SUMMARY=summary,
+               WRPKIT_TOOLCHAIN_HOME=os.path.join(work, "toolchains"), **inputs)
     r = subprocess.run([sys.executable, "-m", "wrpkit.ci"], cwd=work, env=env, capture_output=True, text=True)
     read = lambda p: open(p).read() if os.path.exists(p) else ""  # noqa: E731
     outputs = dict(line.split("=", 1) for line in read(out).splitlines())
