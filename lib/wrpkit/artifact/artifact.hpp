@@ -61,6 +61,13 @@ struct Artifact {
   std::string name() const { return wrp_path.string(); }
 };
 
+// How much opening checks a module file that matches its manifest digest. wrp-inspect
+// also compares the manifest's per-image lines with the file's images (hashing each a
+// second time) to tell a damaged manifest; a loader needs only the file's digest: its
+// bytes are the ones the manifest vouches for. A file that differs has its images
+// compared either way, to name the ones that changed.
+enum class ImageLines { checked, when_file_differs };
+
 // Warp's rule: strip ".wrp", append "_modules".
 fs::path modules_dir_for(const fs::path& wrp);
 
@@ -74,7 +81,8 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
 // `read_module` returns the bytes of a file in its modules folder (nullopt when
 // there is none). Used for fuzzing and by callers that hold the files themselves.
 using ModuleFileReader = std::function<std::optional<Bytes>(const std::string& filename)>;
-Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module);
+Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module,
+                             ImageLines image_lines = ImageLines::checked);
 // The reader open_artifact uses: the files of a modules folder.
 ModuleFileReader module_files_in(const fs::path& dir);
 

@@ -400,7 +400,7 @@ struct Replay::State final : ReplayResources {
 std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust) {
   Phases p;
   MappedFile file(wrp);
-  auto a = open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)));
+  auto a = open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)), ImageLines::when_file_differs);
   p.mark("read+check");
   return start(std::move(a), device, trust);
 }
@@ -408,7 +408,7 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
 std::unique_ptr<Replay> Replay::load_from_memory(const std::string& label, ByteView wrp,
                                                  const ModuleFileReader& read_module, int device,
                                                  const TrustPolicy& trust) {
-  return start(open_artifact_bytes(label, wrp, read_module), device, trust);
+  return start(open_artifact_bytes(label, wrp, read_module, ImageLines::when_file_differs), device, trust);
 }
 
 std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const TrustPolicy& trust) {

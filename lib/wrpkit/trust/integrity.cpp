@@ -28,13 +28,16 @@ void compare_header(Integrity& in, const std::string& file, const ManifestHeader
   field("reserved", got.reserved, want.reserved);
 }
 
-void compare_sections(Integrity& in, const std::string& file, const Container& c, const Manifest& m) {
+}  // namespace
+
+std::vector<IntegrityProblem> compare_sections(const std::string& file, const Container& c, const Manifest& m) {
+  std::vector<IntegrityProblem> problems;
   std::vector<const Section*> sections;
   for (auto& s : c.sections)
     if (covered_by_manifest(s.type)) sections.push_back(&s);
   for (size_t i = 0; i < std::max(sections.size(), m.sections.size()); ++i) {
     if (i >= m.sections.size()) {
-      in.problems.push_back(
+      problems.push_back(
           {"section_digest_mismatch", "",
            fmt::format("{}: {} at byte {} is not in the wrpkit manifest; {}", file, section_label(sections[i]->type),
                        hex_offset(sections[i]->file_offset), kDamaged)});
@@ -42,9 +45,9 @@ void compare_sections(Integrity& in, const std::string& file, const Container& c
     }
     auto& want = m.sections[i];
     if (i >= sections.size()) {
-      in.problems.push_back({"section_digest_mismatch", "",
-                             fmt::format("{}: the wrpkit manifest lists {} ({} bytes), which the file lacks; {}", file,
-                                         section_label(want.type), want.size, kDamaged)});
+      problems.push_back({"section_digest_mismatch", "",
+                          fmt::format("{}: the wrpkit manifest lists {} ({} bytes), which the file lacks; {}", file,
+                                      section_label(want.type), want.size, kDamaged)});
       continue;
     }
     auto& s = *sections[i];
@@ -59,15 +62,14 @@ void compare_sections(Integrity& in, const std::string& file, const Container& c
       what = fmt::format(
           "differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records {} bytes with {}...",
           got.size, short_digest(got.sha256), want.size, short_digest(want.sha256));
-    in.problems.push_back({"section_digest_mismatch", "",
-                           fmt::format("{}: {} at byte {} {}; {}", file, section_label(s.type),
-                                       hex_offset(s.file_offset), what, kDamaged)});
+    problems.push_back({"section_digest_mismatch", "",
+                        fmt::format("{}: {} at byte {} {}; {}", file, section_label(s.type), hex_offset(s.file_offset),
+                                    what, kDamaged)});
   }
+  return problems;
 }
 
-}  // namespace
-
-Integrity check_sections(const std::string& file, const Container& c) {
+Integrity read_integrity_records(const std::string& file, const Container& c) {
   Integrity in;
   auto* ms = c.find(kSectionWrpkitManifest);
   auto* ss = c.find(kSectionWrpkitSignature);
@@ -88,9 +90,14 @@ Integrity check_sections(const std::string& file, const Container& c) {
       in.problems.push_back({"manifest_missing", "",
                              fmt::format("{}: a wrpkit signature but no manifest for it to sign; {}", file, kDamaged)});
   }
-  if (!in.manifest) return in;
-  compare_header(in, file, manifest_header(c), in.manifest->header);
-  compare_sections(in, file, c, *in.manifest);
+  if (in.manifest) compare_header(in, file, manifest_header(c), in.manifest->header);
+  return in;
+}
+
+Integrity check_sections(const std::string& file, const Container& c) {
+  Integrity in = read_integrity_records(file, c);
+  if (in.manifest)
+    for (auto& p : compare_sections(file, c, *in.manifest)) in.problems.push_back(std::move(p));
   return in;
 }
 

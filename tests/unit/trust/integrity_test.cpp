@@ -10,6 +10,7 @@
 #include "fixtures.hpp"
 #include "sealed.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/base/mapped_file.hpp"
 #include "wrpkit/base/process.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/load/loader.hpp"
@@ -150,12 +151,50 @@ TEST_CASE("integrity: a byte changed in a module file or a retained source is re
   CHECK(outcome(g.wrp).refusal.find("differs from the wrpkit manifest") != std::string::npos);
 }
 
+// A load opens with ImageLines::when_file_differs (replay.cpp): what each mode reads.
+Artifact open_for_load(const fs::path& wrp) {
+  MappedFile file(wrp);
+  return open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)), ImageLines::when_file_differs);
+}
+
+TEST_CASE("integrity: image lines that disagree with an intact file are a damaged manifest to inspect, not to a load") {
+  Fresh f(fixtures::ptx75(), false);
+  edit_container(f.wrp, [](Container& c) {
+    auto* s = c.find(kSectionWrpkitManifest);
+    auto m = parse_manifest("x", s->data, 0);
+    REQUIRE(!m.files.empty());
+    REQUIRE(!m.files[0].images.empty());
+    auto& digest = m.files[0].images[0].sha256;
+    digest[0] = digest[0] == '0' ? '1' : '0';
+    s->data = serialize_manifest(m);
+  });
+  auto inspected = open_artifact(f.wrp);
+  REQUIRE(inspected.integrity.problems.size() == 1);
+  CHECK(inspected.integrity.problems[0].code == "manifest_invalid");
+  CHECK(inspected.integrity.problems[0].message.find("the manifest's image lines do not") != std::string::npos);
+  // The file's bytes are the ones its digest vouches for: a load hashes them once.
+  CHECK(open_for_load(f.wrp).integrity.verified());
+
+  Fresh g(fixtures::ptx75(), false);  // a changed file: both modes name the image that changed
+  auto module = g.module();
+  auto image = open_artifact(g.wrp).modules[0].binary.images.at(0);
+  flip(module, image.offset + image.size / 2);
+  for (auto& a : {open_artifact(g.wrp), open_for_load(g.wrp)}) {
+    REQUIRE(a.integrity.problems.size() == 1);
+    CHECK(a.integrity.problems[0].message.ends_with("(changed: image " + image.arch.str() + ")"));
+  }
+}
+
 TEST_CASE("integrity: the manifest and signature themselves, sections added or dropped") {
   Fresh f(fixtures::ptx75());
   auto c = parse_container("x", read_file(f.wrp));
   auto* m = c.find(kSectionWrpkitManifest);
-  flip(f.wrp, m->file_offset + m->data.size() - 10);  // inside a digest
+  auto text = fixtures::text(m->data);
+  auto first_section_line = text.find("\nsection ");
+  REQUIRE(first_section_line != std::string::npos);
+  flip(f.wrp, m->file_offset + text.find('\n', first_section_line + 1) - 10);  // inside the metadata's digest
   CHECK_FALSE(outcome(f.wrp).refusal.empty());
+  // (A digest of one image inside an intact module file is another matter: the test above.)
 
   Fresh added(fixtures::ptx75());
   edit_container(added.wrp, [](Container& c) {
