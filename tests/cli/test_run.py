@@ -145,12 +145,28 @@ def test_built_meshes_carry_their_kernels():
 def test_a_warp_1_17_mesh_capture_builds_for_wrp_run():
     """A format-15 mesh capture (Warp 1.17.0.dev4, loaded by stock 1.16 to 1.18): its mesh
     kernels compile from the installed warp-lang's headers (1.19.0: the structures are the
-    same), and the built artifact replays by plan (a GPU replay of it is not yet recorded)."""
+    same), and the built artifact replays by plan (on the H100, to stock Warp's replay:
+    docs/runs/2026-12-07-h100-meshes-1.17-1.18.txt)."""
     src = local("warp-1.17.0.dev4-h200/mesh_query_ptx75")
     r = run("wrp-inspect", src)
     assert "1 mesh(es) (need wrp-run's mesh kernels" in r.stdout and "warp-lang==1.19.0" in r.stdout, r.stdout
     j = built_with_mesh_kernels(src, "sm_75,sm_90")
     assert j["format_version"] == 15, j["format_version"]
+
+
+def test_stock_warp_1_17_and_1_18_mesh_captures_build_for_wrp_run():
+    """Captures by stock warp-lang 1.17.0 (format 15) and 1.18.0 (format 16) on an H100: PTX
+    for compute_75 and each release's default output (1.17: PTX for sm_90; 1.18: a CUBIN), a
+    352-triangle and a 100,352-triangle mesh. Each builds with wrp-run's mesh kernels; wrp-inspect
+    lists the mesh as its record saves it."""
+    cases = [("warp-1.17.0-h100/ptx75/mesh_small", 15, 352), ("warp-1.17.0-h100/default/mesh_small", 15, 352),
+             ("warp-1.17.0-h100/ptx75/mesh_100k", 15, 100352), ("warp-1.18.0-h100/ptx75/mesh_small", 16, 352),
+             ("warp-1.18.0-h100/default/mesh_small", 16, 352), ("warp-1.18.0-h100/ptx75/mesh_100k", 16, 100352)]
+    for folder, fmt, triangles in cases:
+        j = built_with_mesh_kernels(local(folder), "sm_90")
+        assert j["format_version"] == fmt, (folder, j["format_version"])
+        (mesh,) = j["mesh_records"]
+        assert mesh["triangles"] == triangles and mesh["bvh_constructor"] == "sah", (folder, mesh)
 
 
 if __name__ == "__main__":
