@@ -146,7 +146,7 @@ def test_a_warp_1_17_mesh_capture_builds_for_wrp_run():
     """A format-15 mesh capture (Warp 1.17.0.dev4, loaded by stock 1.16 to 1.18): its mesh
     kernels compile from the installed warp-lang's headers (1.19.0: the structures are the
     same), and the built artifact replays by plan (on the H100, to stock Warp's replay:
-    docs/runs/2026-12-07-h100-meshes-1.17-1.18.txt)."""
+    docs/runs/2026-12-06-h100-meshes-1.17-1.18.txt)."""
     src = local("warp-1.17.0.dev4-h200/mesh_query_ptx75")
     r = run("wrp-inspect", src)
     assert "1 mesh(es) (need wrp-run's mesh kernels" in r.stdout and "warp-lang==1.19.0" in r.stdout, r.stdout

@@ -397,18 +397,16 @@ struct Replay::State final : ReplayResources {
   }
 };
 
-std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust) {
+Artifact Replay::open(const std::filesystem::path& wrp) {
   Phases p;
   MappedFile file(wrp);
   auto a = open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)), ImageLines::when_file_differs);
   p.mark("read+check");
-  return start(std::move(a), device, trust);
+  return a;
 }
 
-std::unique_ptr<Replay> Replay::load_from_memory(const std::string& label, ByteView wrp,
-                                                 const ModuleFileReader& read_module, int device,
-                                                 const TrustPolicy& trust) {
-  return start(open_artifact_bytes(label, wrp, read_module, ImageLines::when_file_differs), device, trust);
+Artifact Replay::open_from_memory(const std::string& label, ByteView wrp, const ModuleFileReader& read_module) {
+  return open_artifact_bytes(label, wrp, read_module, ImageLines::when_file_differs);
 }
 
 std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const TrustPolicy& trust) {

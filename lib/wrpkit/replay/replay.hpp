@@ -8,8 +8,9 @@
 // device->device, memset, alloc, and, with the helper kernels wrp-build adds
 // (helper_kernels.hpp), memtile, if/while (conditional graph nodes), scan, radix and
 // segmented sort, run-length encode, reduction (algorithms.hpp), BSR from triplets and
-// transpose (sparse.hpp), and Warp 1.19 meshes (meshes.hpp). Refused at load, naming
-// them (support.hpp): BVH and hash-grid ops, other meshes, CPU graphs, formats before 15.
+// transpose (sparse.hpp), and the meshes of Warp 1.15 to 1.19 (meshes.hpp). Refused at
+// load, naming them (support.hpp): BVH and hash-grid ops, meshes of other releases or with
+// LBVH trees, CPU graphs, formats before 15.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -24,16 +25,15 @@ namespace wrp {
 
 class Replay {
  public:
-  // Throws wrp::Error: bad_input (malformed), target (ops it cannot replay: replay_blockers),
-  // toolchain (no driver or GPU, a CUDA call failed).
-  // Every byte is checked against the artifact's manifest (and `trust`) before the
-  // driver sees any (integrity.hpp: require_trusted).
-  static std::unique_ptr<Replay> load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust = {});
+  // A load is open() then start(). open reads the artifact and checks every byte against
+  // its manifest (integrity.hpp), as a loader needs it (ImageLines::when_file_differs);
+  // throws bad_input for a malformed file.
+  static Artifact open(const std::filesystem::path& wrp);
   // The same from memory: the .wrp's bytes and a reader of its module files (`label` names it in messages).
-  static std::unique_ptr<Replay> load_from_memory(const std::string& label, ByteView wrp,
-                                                  const ModuleFileReader& read_module, int device,
-                                                  const TrustPolicy& trust = {});
-  // The same for an artifact already opened (open_artifact_bytes).
+  static Artifact open_from_memory(const std::string& label, ByteView wrp, const ModuleFileReader& read_module);
+  // Refuses what `trust` does not accept before the driver sees any byte (require_trusted),
+  // then plans and loads. Throws wrp::Error: bad_input (malformed), target (ops it cannot
+  // replay: replay_blockers), toolchain (no driver or GPU, a CUDA call failed).
   static std::unique_ptr<Replay> start(Artifact a, int device, const TrustPolicy& trust = {});
   ~Replay();
 

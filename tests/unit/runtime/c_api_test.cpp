@@ -7,6 +7,7 @@
 #include <string>
 
 #include "fixtures.hpp"
+#include "sealed.hpp"
 #include "wrpkit/base/bytes.hpp"
 #include "wrpkit/wrp_runtime.h"
 
@@ -68,6 +69,24 @@ TEST_CASE("C API: a sound artifact whose module file is absent is bad input, wit
   CHECK(status == WRP_ERROR_DRIVER);
   CHECK(g == nullptr);
   CHECK_FALSE(last().empty());
+}
+
+TEST_CASE("C API: trusted keys are read beside the artifact, and a bad key is reported before a bad artifact") {
+  wrp_load_options opt{};
+  const char* garbage = "not a PEM key";
+  opt.trusted_keys = &garbage;
+  opt.trusted_key_count = 1;
+  wrp_graph* g = nullptr;
+  CHECK(wrp_load_ex("/nonexistent/x.wrp", &opt, &g) != WRP_OK);
+  CHECK(last().starts_with("trusted_keys[0]"));
+  auto bytes = wrp::read_file(fixtures::ptx75());
+  CHECK(wrp_load_from_memory_ex(bytes.data(), bytes.size(), nullptr, 0, "p.wrp", &opt, &g) != WRP_OK);
+  CHECK(last().starts_with("trusted_keys[0]"));
+  CHECK(g == nullptr);
+  const char* good = sealed::kPub1.c_str();  // a good key and a missing artifact: the artifact's error
+  opt.trusted_keys = &good;
+  CHECK(wrp_load_ex("/nonexistent/x.wrp", &opt, &g) == WRP_ERROR_BAD_INPUT);
+  CHECK(last().find("/nonexistent/x.wrp") != std::string::npos);
 }
 
 TEST_CASE("C API: wrp_instance of nothing, or into nowhere, is a usage error") {
