@@ -4,6 +4,7 @@ before the driver is a WrpkitError with wrp-run's exit code and message, the dri
 is exit 4, and what bind() and launch() accept is checked before any call.
     python check_python_runtime.py BUILT.wrp RAW_UNSUPPORTED.wrp   (in the wheel's venv)
 On a GPU machine the built artifact loads instead (tests/gpu/python_runtime.py replays it)."""
+import ctypes
 import os
 import pathlib
 import shutil
@@ -33,6 +34,24 @@ class FakeCudaArray:
                                          "data": (ptr, False), "version": 3}
 
 
+class FakeDlpackCuda:
+    """A CUDA tensor as a DLPack producer (PyTorch, CuPy, JAX) hands it over: a "dltensor"
+    capsule holding a DLManagedTensor (dlpack.h) on device type 2, made with ctypes."""
+
+    def __init__(self, shape, bits, strides=None, ptr=0x7F0000001000, byte_offset=0):
+        n = len(shape)
+        self._shape = (ctypes.c_int64 * n)(*shape)
+        self._strides = (ctypes.c_int64 * n)(*strides) if strides else None
+        self._managed = rt._DLTensor(ptr, 2, 0, n, 2, bits, 1, self._shape,
+                                     self._strides if self._strides else None, byte_offset)
+        self._rest = (ctypes.c_void_p * 2)()  # DLManagedTensor's manager_ctx and deleter: NULL
+
+    def __dlpack__(self, stream=None):
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._managed), b"dltensor", None)
+
+
 def main(built, unsupported):
     path = rt.library_path()
     assert path.is_file() and path.parent.parent == pathlib.Path(wrpkit.__file__).parent, path
@@ -58,6 +77,15 @@ def main(built, unsupported):
             rt._cuda_memory(bad)
             raise AssertionError(f"bind accepted {bad!r}")
         except kind as e:
+            assert str(e).startswith("wrpkit.runtime: bind needs"), e
+    # ... or a CUDA DLPack tensor (no __cuda_array_interface__: JAX's), its byte offset included
+    assert rt._cuda_memory(FakeDlpackCuda((4, 3), 32, byte_offset=64))[:2] == (0x7F0000001040, 48)
+    assert rt._cuda_memory(FakeDlpackCuda((4, 3), 16, strides=(3, 1)))[:2] == (0x7F0000001000, 24)
+    for bad in (FakeDlpackCuda((4, 3), 32, strides=(1, 4)), np.zeros(4)):  # transposed; host memory
+        try:
+            rt._cuda_memory(bad)
+            raise AssertionError(f"bind accepted {bad!r}")
+        except ValueError as e:
             assert str(e).startswith("wrpkit.runtime: bind needs"), e
     # launch(stream=): None, an int CUstream, or an object with cuda_stream
     assert rt._stream_handle(None).value is None and rt._stream_handle(0x1234).value == 0x1234
