@@ -397,16 +397,18 @@ struct Replay::State final : ReplayResources {
   }
 };
 
-Artifact Replay::open(const std::filesystem::path& wrp) {
+std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust) {
   Phases p;
   MappedFile file(wrp);
   auto a = open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)), ImageLines::when_file_differs);
   p.mark("read+check");
-  return a;
+  return start(std::move(a), device, trust);
 }
 
-Artifact Replay::open_from_memory(const std::string& label, ByteView wrp, const ModuleFileReader& read_module) {
-  return open_artifact_bytes(label, wrp, read_module, ImageLines::when_file_differs);
+std::unique_ptr<Replay> Replay::load_from_memory(const std::string& label, ByteView wrp,
+                                                 const ModuleFileReader& read_module, int device,
+                                                 const TrustPolicy& trust) {
+  return start(open_artifact_bytes(label, wrp, read_module, ImageLines::when_file_differs), device, trust);
 }
 
 std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const TrustPolicy& trust) {

@@ -25,15 +25,16 @@ namespace wrp {
 
 class Replay {
  public:
-  // A load is open() then start(). open reads the artifact and checks every byte against
-  // its manifest (integrity.hpp), as a loader needs it (ImageLines::when_file_differs);
-  // throws bad_input for a malformed file.
-  static Artifact open(const std::filesystem::path& wrp);
+  // Throws wrp::Error: bad_input (malformed), target (ops it cannot replay: replay_blockers),
+  // toolchain (no driver or GPU, a CUDA call failed).
+  // Every byte is checked against the artifact's manifest (and `trust`) before the
+  // driver sees any (integrity.hpp: require_trusted).
+  static std::unique_ptr<Replay> load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust = {});
   // The same from memory: the .wrp's bytes and a reader of its module files (`label` names it in messages).
-  static Artifact open_from_memory(const std::string& label, ByteView wrp, const ModuleFileReader& read_module);
-  // Refuses what `trust` does not accept before the driver sees any byte (require_trusted),
-  // then plans and loads. Throws wrp::Error: bad_input (malformed), target (ops it cannot
-  // replay: replay_blockers), toolchain (no driver or GPU, a CUDA call failed).
+  static std::unique_ptr<Replay> load_from_memory(const std::string& label, ByteView wrp,
+                                                  const ModuleFileReader& read_module, int device,
+                                                  const TrustPolicy& trust = {});
+  // The same for an artifact already opened (open_artifact_bytes).
   static std::unique_ptr<Replay> start(Artifact a, int device, const TrustPolicy& trust = {});
   ~Replay();
 

@@ -1,7 +1,6 @@
 // The C API of wrp_runtime.h over wrp::Replay: every exception becomes a status
 // and a one-line message kept per thread.
 #include <cstring>
-#include <future>
 #include <new>
 #include <optional>
 #include <string>
@@ -66,27 +65,6 @@ wrp::TrustPolicy trust_of(const wrp_load_options* o) {
   return p;
 }
 
-// open() the artifact and start() it under the options' policy. Trusted keys are parsed on a
-// second thread meanwhile: the first loads libcrypto and sets up its PEM decoder (2-4 ms on
-// the H100's host, as long as the rest of a small load), reading and hashing the artifact
-// needs neither, and nothing reaches the driver before both are done. A bad key is
-// reported before a bad artifact, as when the keys were read first.
-template <class Open>
-std::unique_ptr<wrp::Replay> load_with(const wrp_load_options* o, Open&& open) {
-  bool keys = o && o->trusted_key_count;
-  auto trust = std::async(keys ? std::launch::async : std::launch::deferred, [o] { return trust_of(o); });
-  std::optional<wrp::Artifact> artifact;
-  std::exception_ptr failed;
-  try {
-    artifact.emplace(open());
-  } catch (...) {
-    failed = std::current_exception();
-  }
-  auto policy = trust.get();
-  if (failed) std::rethrow_exception(failed);
-  return wrp::Replay::start(std::move(*artifact), o ? o->device : 0, policy);
-}
-
 }  // namespace
 
 extern "C" {
@@ -105,6 +83,7 @@ wrp_status wrp_load_from_memory_ex(const void* wrp, size_t wrp_size, const wrp_m
   if (!out) return null_argument("out");
   *out = nullptr;
   return guarded([&] {
+    auto trust = trust_of(options);
     for (size_t i = 0; i < module_count; ++i)
       if (!modules[i].name || (!modules[i].data && modules[i].size))
         wrp::fail(wrp::Exit::usage, "modules[" + std::to_string(i) + "] has a NULL name or data");
@@ -118,7 +97,7 @@ wrp_status wrp_load_from_memory_ex(const void* wrp, size_t wrp_size, const wrp_m
     };
     auto bytes = wrp::ByteView(static_cast<const uint8_t*>(wrp), wrp_size);
     *out = new wrp_graph{
-        load_with(options, [&] { return wrp::Replay::open_from_memory(label ? label : "<memory>", bytes, read); })};
+        wrp::Replay::load_from_memory(label ? label : "<memory>", bytes, read, options ? options->device : 0, trust)};
   });
 }
 
@@ -133,7 +112,10 @@ wrp_status wrp_load_ex(const char* path, const wrp_load_options* options, wrp_gr
   if (!path) return null_argument("path");
   if (!out) return null_argument("out");
   *out = nullptr;
-  return guarded([&] { *out = new wrp_graph{load_with(options, [&] { return wrp::Replay::open(path); })}; });
+  return guarded([&] {
+    auto trust = trust_of(options);
+    *out = new wrp_graph{wrp::Replay::load(path, options ? options->device : 0, trust)};
+  });
 }
 
 wrp_status wrp_load(const char* path, int device, wrp_graph** out) {
