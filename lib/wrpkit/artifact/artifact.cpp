@@ -4,7 +4,6 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <future>
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
@@ -188,39 +187,19 @@ static void parse_all_sections(Artifact& a) {
                                                 a.name())});
 }
 
-// Below this many bytes of sections, hashing them costs less than starting a thread.
-constexpr uint64_t kHashOnWorkerBytes = 64 * 1024;
-
 // Opens the container's sections and (with a reader) the modules folder, checking both
-// against the manifest. The sections are hashed on a worker thread while this one parses
-// them and reads and hashes the module files: a load's largest cost, halved. Nothing here
-// reaches the driver; the caller refuses on a.integrity first. A parse error is reported
-// as the damage that caused it where the bytes differ from the manifest.
+// against the manifest before anything parses them. Nothing here reaches the driver; the
+// caller refuses on a.integrity first. A parse error is reported as the damage that caused
+// it where the bytes differ from the manifest. (Hashing the sections on a second thread
+// while the modules folder is read was tried and dropped: qemu-user, under which the
+// aarch64 checks run these tools, spins forever creating a thread.)
 static void open_checked(Artifact& a, const ModuleFileReader* read_module, ImageLines lines) {
-  a.integrity = read_integrity_records(a.name(), a.container);
-  size_t records_problems = a.integrity.problems.size();
-  uint64_t bytes = 0;
-  for (auto& s : a.container.sections) bytes += s.data.size();
-  std::future<std::vector<IntegrityProblem>> hashing;
-  if (a.integrity.manifest)
-    hashing = std::async(bytes >= kHashOnWorkerBytes ? std::launch::async : std::launch::deferred,
-                         [&a] { return compare_sections(a.name(), a.container, *a.integrity.manifest); });
-  bool sections_done = false;
-  auto sections_checked = [&] {  // the sections' problems, in order after the records'
-    if (sections_done || !hashing.valid()) return;
-    sections_done = true;
-    auto found = hashing.get();
-    a.integrity.problems.insert(a.integrity.problems.begin() + long(records_problems), found.begin(), found.end());
-  };
-  try {
+  a.integrity = check_sections(a.name(), a.container);
+  parse_checked(a.integrity, a.integrity.problems.empty(), [&] {
     parse_all_sections(a);
-    if (read_module) read_module_files(a, *read_module, lines);
-  } catch (const Error&) {
-    sections_checked();
-    if (!a.integrity.problems.empty()) fail(Exit::bad_input, integrity_error(a.integrity));
-    throw;
-  }
-  sections_checked();
+    return 0;
+  });
+  if (read_module) read_module_files(a, *read_module, lines);
 }
 
 Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module,

@@ -28,16 +28,13 @@ void compare_header(Integrity& in, const std::string& file, const ManifestHeader
   field("reserved", got.reserved, want.reserved);
 }
 
-}  // namespace
-
-std::vector<IntegrityProblem> compare_sections(const std::string& file, const Container& c, const Manifest& m) {
-  std::vector<IntegrityProblem> problems;
+void compare_sections(Integrity& in, const std::string& file, const Container& c, const Manifest& m) {
   std::vector<const Section*> sections;
   for (auto& s : c.sections)
     if (covered_by_manifest(s.type)) sections.push_back(&s);
   for (size_t i = 0; i < std::max(sections.size(), m.sections.size()); ++i) {
     if (i >= m.sections.size()) {
-      problems.push_back(
+      in.problems.push_back(
           {"section_digest_mismatch", "",
            fmt::format("{}: {} at byte {} is not in the wrpkit manifest; {}", file, section_label(sections[i]->type),
                        hex_offset(sections[i]->file_offset), kDamaged)});
@@ -45,9 +42,9 @@ std::vector<IntegrityProblem> compare_sections(const std::string& file, const Co
     }
     auto& want = m.sections[i];
     if (i >= sections.size()) {
-      problems.push_back({"section_digest_mismatch", "",
-                          fmt::format("{}: the wrpkit manifest lists {} ({} bytes), which the file lacks; {}", file,
-                                      section_label(want.type), want.size, kDamaged)});
+      in.problems.push_back({"section_digest_mismatch", "",
+                             fmt::format("{}: the wrpkit manifest lists {} ({} bytes), which the file lacks; {}", file,
+                                         section_label(want.type), want.size, kDamaged)});
       continue;
     }
     auto& s = *sections[i];
@@ -62,14 +59,15 @@ std::vector<IntegrityProblem> compare_sections(const std::string& file, const Co
       what = fmt::format(
           "differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records {} bytes with {}...",
           got.size, short_digest(got.sha256), want.size, short_digest(want.sha256));
-    problems.push_back({"section_digest_mismatch", "",
-                        fmt::format("{}: {} at byte {} {}; {}", file, section_label(s.type), hex_offset(s.file_offset),
-                                    what, kDamaged)});
+    in.problems.push_back({"section_digest_mismatch", "",
+                           fmt::format("{}: {} at byte {} {}; {}", file, section_label(s.type),
+                                       hex_offset(s.file_offset), what, kDamaged)});
   }
-  return problems;
 }
 
-Integrity read_integrity_records(const std::string& file, const Container& c) {
+}  // namespace
+
+Integrity check_sections(const std::string& file, const Container& c) {
   Integrity in;
   auto* ms = c.find(kSectionWrpkitManifest);
   auto* ss = c.find(kSectionWrpkitSignature);
@@ -90,14 +88,9 @@ Integrity read_integrity_records(const std::string& file, const Container& c) {
       in.problems.push_back({"manifest_missing", "",
                              fmt::format("{}: a wrpkit signature but no manifest for it to sign; {}", file, kDamaged)});
   }
-  if (in.manifest) compare_header(in, file, manifest_header(c), in.manifest->header);
-  return in;
-}
-
-Integrity check_sections(const std::string& file, const Container& c) {
-  Integrity in = read_integrity_records(file, c);
-  if (in.manifest)
-    for (auto& p : compare_sections(file, c, *in.manifest)) in.problems.push_back(std::move(p));
+  if (!in.manifest) return in;
+  compare_header(in, file, manifest_header(c), in.manifest->header);
+  compare_sections(in, file, c, *in.manifest);
   return in;
 }
 

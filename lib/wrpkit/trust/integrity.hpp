@@ -35,15 +35,8 @@ struct Integrity {
   bool verified() const { return manifest && problems.empty(); }
 };
 
-// The header and sections against the manifest section, if there is one: the two
-// steps below, one after the other.
+// The header and sections against the manifest section, if there is one.
 Integrity check_sections(const std::string& file, const Container& c);
-// The manifest and signature sections parsed, and the header compared: no hashing.
-Integrity read_integrity_records(const std::string& file, const Container& c);
-// Every section the manifest covers, hashed and compared with it: most of what checking
-// costs, and touching nothing but its arguments, so a loader can run it on another thread
-// while it parses the sections and reads the modules folder (open_artifact).
-std::vector<IntegrityProblem> compare_sections(const std::string& file, const Container& c, const Manifest& m);
 // One module-folder file (its size and SHA-256, hashed once by the caller, whose
 // format-18 digests compare the same one) against the manifest: false (and a problem
 // recorded) when it differs or is not listed. A no-op without a manifest.
