@@ -71,7 +71,7 @@ TEST_CASE("C API: a sound artifact whose module file is absent is bad input, wit
   CHECK_FALSE(last().empty());
 }
 
-TEST_CASE("C API: trusted keys are read beside the artifact, and a bad key is reported before a bad artifact") {
+TEST_CASE("C API: a bad trusted key is reported before a bad artifact, and a good one lets the artifact's error show") {
   wrp_load_options opt{};
   const char* garbage = "not a PEM key";
   opt.trusted_keys = &garbage;

@@ -152,7 +152,7 @@ TEST_CASE("integrity: a byte changed in a module file or a retained source is re
 }
 
 // A load opens with ImageLines::when_file_differs (replay.cpp): what each mode reads.
-Artifact open_for_load(const fs::path& wrp) {
+static Artifact open_for_load(const fs::path& wrp) {
   MappedFile file(wrp);
   return open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)), ImageLines::when_file_differs);
 }
