@@ -176,9 +176,14 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module, 
   }
 }
 
-// The container's sections parsed, with the provenance's own check.
-static void parse_all_sections(Artifact& a) {
-  parse_sections(a);
+// The container's sections against its manifest, then parsed (a parse error in a
+// section that differs from the manifest reports the difference).
+static void open_sections(Artifact& a) {
+  a.integrity = check_sections(a.name(), a.container);
+  parse_checked(a.integrity, a.integrity.problems.empty(), [&] {
+    parse_sections(a);
+    return 0;
+  });
   if (a.provenance && a.provenance->integrity == "manifest" && !a.container.find(kSectionWrpkitManifest))
     a.integrity.problems.push_back({"manifest_missing", "",
                                     fmt::format("{}: its wrpkit section says wrp-build wrote a manifest, but the file "
@@ -187,28 +192,14 @@ static void parse_all_sections(Artifact& a) {
                                                 a.name())});
 }
 
-// Opens the container's sections and (with a reader) the modules folder, checking both
-// against the manifest before anything parses them. Nothing here reaches the driver; the
-// caller refuses on a.integrity first. A parse error is reported as the damage that caused
-// it where the bytes differ from the manifest. (Hashing the sections on a second thread
-// while the modules folder is read was tried and dropped: qemu-user, under which the
-// aarch64 checks run these tools, spins forever creating a thread.)
-static void open_checked(Artifact& a, const ModuleFileReader* read_module, ImageLines lines) {
-  a.integrity = check_sections(a.name(), a.container);
-  parse_checked(a.integrity, a.integrity.problems.empty(), [&] {
-    parse_all_sections(a);
-    return 0;
-  });
-  if (read_module) read_module_files(a, *read_module, lines);
-}
-
 Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module,
                              ImageLines image_lines) {
   Artifact a;
   a.wrp_path = wrp;
   a.modules_dir = modules_dir_for(wrp);
   a.container = parse_container(a.name(), wrp_bytes);
-  open_checked(a, &read_module, image_lines);
+  open_sections(a);
+  read_module_files(a, read_module, image_lines);
   return a;
 }
 
@@ -218,8 +209,9 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
   a.modules_dir = modules_dir_for(wrp);
   auto bytes = read_file(wrp);
   a.container = parse_container(a.name(), bytes);
-  auto reader = module_files_in(a.modules_dir);
-  open_checked(a, read_modules ? &reader : nullptr, ImageLines::checked);
+  open_sections(a);
+  if (!read_modules) return a;
+  read_module_files(a, module_files_in(a.modules_dir), ImageLines::checked);
   return a;
 }
 

@@ -38,6 +38,32 @@ uint64_t item_size(const std::string& descr, const std::string& name) {
   return std::stoull(descr.substr(i));
 }
 
+// "<f4[3,3]" -> base "<f4", dims {3, 3}; false where it is not that shape of name.
+bool split_element(const std::string& element, std::string& base, std::vector<uint64_t>& dims) {
+  auto open = element.find('[');
+  base = element.substr(0, open);
+  if (base.size() < 3 || base.size() > 6 || !std::strchr("<>|", base[0]) ||
+      !std::isalpha(static_cast<unsigned char>(base[1])))
+    return false;
+  for (size_t i = 2; i < base.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(base[i]))) return false;
+  if (open == std::string::npos) return true;
+  if (element.back() != ']') return false;
+  uint64_t d = 0;
+  for (size_t i = open + 1; i < element.size(); ++i) {
+    char c = element[i];
+    if (std::isdigit(static_cast<unsigned char>(c)) && d < (uint64_t(1) << 32)) {
+      d = d * 10 + uint64_t(c - '0');
+    } else if ((c == ',' || c == ']') && d > 0) {
+      dims.push_back(d);
+      d = 0;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 NpyArray parse_npy(ByteView b, const std::string& name) {
@@ -114,39 +140,6 @@ Bytes npy_bytes(const NpyArray& a) {
   out.insert(out.end(), a.data.begin(), a.data.end());
   return out;
 }
-
-}  // namespace wrp
-
-namespace wrp {
-
-namespace {
-
-// "<f4[3,3]" -> base "<f4", dims {3, 3}; false where it is not that shape of name.
-bool split_element(const std::string& element, std::string& base, std::vector<uint64_t>& dims) {
-  auto open = element.find('[');
-  base = element.substr(0, open);
-  if (base.size() < 3 || !std::strchr("<>|", base[0]) || !std::isalpha(static_cast<unsigned char>(base[1])))
-    return false;
-  for (size_t i = 2; i < base.size(); ++i)
-    if (!std::isdigit(static_cast<unsigned char>(base[i]))) return false;
-  if (open == std::string::npos) return true;
-  if (element.back() != ']') return false;
-  uint64_t d = 0;
-  for (size_t i = open + 1; i < element.size(); ++i) {
-    char c = element[i];
-    if (std::isdigit(static_cast<unsigned char>(c)) && d < (uint64_t(1) << 32)) {
-      d = d * 10 + uint64_t(c - '0');
-    } else if ((c == ',' || c == ']') && d > 0) {
-      dims.push_back(d);
-      d = 0;
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
-
-}  // namespace
 
 NpyArray typed_npy(const std::string& element, Bytes bytes) {
   std::string base;
