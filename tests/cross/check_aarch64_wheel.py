@@ -9,8 +9,12 @@ wheel, both as scripts/wheel built them on this machine:
    2. the same install of the x86_64 wheel into a fresh venv of this machine;
    3. every ELF in the installed package is aarch64 code, the runtime stays under 2 MB;
    4. every real capture in tests/data: wrp-inspect --json and its load matrix are
-      identical, and wrp-build (--arch sm_87,sm_90) writes identical bytes or refuses
-      with the identical message and exit code; each wheel's tools use the CUDA
+      identical; the smallest capture of each folder of captures (one per Warp release,
+      output form and device: tests/data/RELEASE[/FORM]/NAME) through wrp-build
+      (--arch sm_87,sm_90) writes identical bytes or refuses with the identical message
+      and exit code (all 45 took 60 s emulated and 83 s native a run; the aarch64
+      tool's work varies with the format and the module form, which the sample holds,
+      and ctest builds every capture with x86-64 tools); each wheel's tools use the CUDA
       libraries of its own venv (aarch64: the NVIDIA aarch64 wheels) and Warp 1.19's
       headers from its own warp-lang. The two share one compile cache, the x86_64
       build filling it first: under qemu a compile costs 10-20x native, and what the
@@ -53,6 +57,18 @@ def clean_env(extra=None):
     env = {"PATH": "/usr/bin:/bin", "HOME": tempfile.gettempdir(), "LANG": "C.UTF-8",
            "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_CACHE_DIR": os.path.join(ROOT, "build", "pip-cache")}
     return dict(env, **(extra or {}))
+
+
+def one_per_folder(caps):
+    """The smallest capture (.wrp and its modules) of each folder holding captures."""
+    def size(wrp):
+        modules = wrp[:-4] + "_modules"
+        files = [os.path.join(modules, f) for f in os.listdir(modules)] if os.path.isdir(modules) else []
+        return sum(os.path.getsize(f) for f in [wrp, *files])
+    folders = {}
+    for c in caps:
+        folders.setdefault(os.path.dirname(os.path.dirname(c)), []).append(c)
+    return [min(cs, key=lambda c: (size(c), c)) for cs in folders.values()]
 
 
 def site_packages(venv):
@@ -127,13 +143,15 @@ def main():
     # 4. every real capture: the same report and the same build, each wheel with its own venv
     shared_cache = os.path.join(tmp, "compile-cache")
 
-    def both(capture):
+    def both(capture, build):
         out = []
         for args in (["--json"], ["--json", "--arch", ARCHS, "--driver", "12.6"]):
             x, _ = run([os.path.join(x86_prefix, "bin", "wrp-inspect"), *args, capture], clean_env())
             a, _ = emulated(os.path.join(arm_prefix, "bin", "wrp-inspect"), *args, capture)
             out.append(("inspect " + " ".join(args), (x.returncode, x.stdout, x.stderr) ==
                         (a.returncode, a.stdout, a.stderr)))
+        if not build:
+            return capture, out, None, 0.0, 0.0, ""
         with tempfile.TemporaryDirectory(dir=tmp) as work:
             os.makedirs(os.path.join(work, "x86"))
             os.makedirs(os.path.join(work, "arm"))
@@ -147,10 +165,11 @@ def main():
             return capture, out, x.returncode, ta, tx, (x.stderr + a.stderr).strip()[:300]
 
     caps = captures()
+    to_build = set(one_per_folder(caps))
     inspected = built = refused = 0
     t_arm = t_x86 = 0.0
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(2, os.cpu_count() or 1))) as pool:
-        for capture, results, code, ta, tx, err in pool.map(both, caps):
+        for capture, results, code, ta, tx, err in pool.map(lambda c: both(c, c in to_build), caps):
             t_arm += ta
             t_x86 += tx
             name = os.path.relpath(capture, DATA)
@@ -158,14 +177,14 @@ def main():
                 if not ok:
                     check(False, f"{name}: {what} differs between the wheels: {err}")
             inspected += sum(ok for what, ok in results if what.startswith("inspect"))
-            if all(ok for _, ok in results):
+            if code is not None and all(ok for _, ok in results):
                 built += code == 0
                 refused += code != 0
     check(inspected == 2 * len(caps), f"wrp-inspect --json: {inspected} of {2 * len(caps)} reports of {len(caps)} "
                                       "captures identical between the wheels")
-    check(built + refused == len(caps) and built > 0,
+    check(built + refused == len(to_build) and built > 0,
           f"wrp-build --arch {ARCHS}: {built} captures built to identical bytes, {refused} refused identically, "
-          f"of {len(caps)} ({t_arm:.0f} s emulated, {t_x86:.0f} s native)")
+          f"of {len(to_build)}, one per folder of captures ({t_arm:.0f} s emulated, {t_x86:.0f} s native)")
 
     # 5. wrp-run: its help, and no driver is exit 4 in one line
     p, _ = emulated(os.path.join(arm_prefix, "bin", "wrp-run"), "--help")
