@@ -98,8 +98,10 @@ class CudaToolset final : public Toolset {
     for (auto& o : options)
       if (!o.starts_with("--include-path=")) keyed += o + " ";
     auto target = to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm();
-    auto key = fmt::format("cuda\nNVRTC {}\nWarp {} {}\n{}\n{}\n{}\n{}", n.version(), w.version, w.headers_digest,
-                           src.recipe.str(), target, keyed, sha256_hex(src.text));
+    // `what` is NVRTC's program name, which its output spells into internal symbols: the
+    // same source under another file name is another compile.
+    auto key = fmt::format("cuda\nNVRTC {}\nWarp {} {}\n{}\n{}\n{}\n{}\n{}", n.version(), w.version, w.headers_digest,
+                           src.recipe.str(), target, keyed, what, sha256_hex(src.text));
     return cached(key, fmt::format("{} for {} by NVRTC {}", what, target, n.version()), [&] {
       if (auto* pool = workers(r)) return pool->compile({src.text, what, arch, to_ptx, options});
       return n.compile(src.text, what, arch, to_ptx, options);
@@ -110,7 +112,7 @@ class CudaToolset final : public Toolset {
                            CudaVersion r) override {
     auto& n = nvrtc(r);
     auto target = to_ptx ? "compute_" + std::to_string(arch.number()) + arch.suffix() : arch.sm();
-    auto key = fmt::format("standalone\nNVRTC {}\n{}\n{}", n.version(), target, sha256_hex(source));
+    auto key = fmt::format("standalone\nNVRTC {}\n{}\n{}\n{}", n.version(), target, name, sha256_hex(source));
     return cached(key, fmt::format("{} for {} by NVRTC {}", name, target, n.version()),
                   [&] { return n.compile(source, name, arch, to_ptx, {}); });
   }
