@@ -136,7 +136,8 @@ inline bool has(const std::string& s, const std::string& what) { return s.find(w
 // and the packer are the fake bytes above. No CUDA library is loaded.
 class FakeTools : public Toolset {
  public:
-  explicit FakeTools(Bytes cubin, std::string warp = "1.19.0") : cubin_(std::move(cubin)), warp_(std::move(warp)) {}
+  explicit FakeTools(ByteView cubin, std::string warp = "1.19.0")
+      : cubin_(cubin.begin(), cubin.end()), warp_(std::move(warp)) {}
   std::vector<CudaVersion> releases() override { return fake_releases; }
   ToolFacts ptx_compiler(CudaVersion r) override {
     return {"fake PTX compiler " + r.str(), {75, 80, 86, 87, 89, 90, 100, 120}, max_ptx_isa(r.code()), ""};

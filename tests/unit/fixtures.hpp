@@ -27,7 +27,7 @@ namespace fixtures {
 // An SM arch by name ("sm_90"), for tests that spell them.
 inline wrp::Arch sm(const char* s) { return *wrp::parse_arch(s); }
 // A section's or file's bytes as text, and text as bytes.
-inline std::string text(const wrp::Bytes& b) { return std::string(b.begin(), b.end()); }
+inline std::string text(wrp::ByteView b) { return std::string(b.begin(), b.end()); }
 inline wrp::ByteView bytes_of(const std::string& s) {
   return wrp::ByteView(reinterpret_cast<const uint8_t*>(s.data()), s.size());
 }

@@ -192,7 +192,7 @@ static void open_sections(Artifact& a) {
                                                 a.name())});
 }
 
-Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module,
+Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const ModuleFileReader& read_module,
                              ImageLines image_lines) {
   Artifact a;
   a.wrp_path = wrp;
@@ -207,8 +207,7 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
   Artifact a;
   a.wrp_path = wrp;
   a.modules_dir = modules_dir_for(wrp);
-  auto bytes = read_file(wrp);
-  a.container = parse_container(a.name(), bytes);
+  a.container = parse_container(a.name(), read_file_shared(wrp));
   open_sections(a);
   if (!read_modules) return a;
   read_module_files(a, module_files_in(a.modules_dir), ImageLines::checked);
@@ -217,11 +216,11 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
 
 ModuleFileReader module_files_in(const fs::path& dir) {
   // Names were checked by parse_metadata (is_safe_module_filename): bare names, no path parts.
-  return [dir](const std::string& name) -> std::optional<Bytes> {
+  return [dir](const std::string& name) -> std::optional<SharedBytes> {
     auto path = dir / name;
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) return std::nullopt;
-    return read_file(path);
+    return read_file_shared(path);
   };
 }
 

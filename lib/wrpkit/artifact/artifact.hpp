@@ -27,12 +27,12 @@ const char* digest_name(Digest d);
 
 struct ModuleFile {
   fs::path path;
-  Bytes bytes;
+  SharedBytes bytes;
   ModuleBinary binary;
   Digest binary_digest = Digest::none;
   // Format 18 with source_fallback: the retained CUDA source, read and checked.
   fs::path source_path;
-  Bytes source;
+  SharedBytes source;
   Digest source_digest = Digest::none;
   bool has_source() const { return source_digest == Digest::match || source_digest == Digest::mismatch; }
 };
@@ -80,10 +80,10 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
 // The same checks on an artifact already in memory: `wrp_bytes` is the .wrp and
 // `read_module` returns the bytes of a file in its modules folder (nullopt when
 // there is none). Used for fuzzing and by callers that hold the files themselves.
-using ModuleFileReader = std::function<std::optional<Bytes>(const std::string& filename)>;
-Artifact open_artifact_bytes(const fs::path& wrp, ByteView wrp_bytes, const ModuleFileReader& read_module,
+using ModuleFileReader = std::function<std::optional<SharedBytes>(const std::string& filename)>;
+Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const ModuleFileReader& read_module,
                              ImageLines image_lines = ImageLines::checked);
-// The reader open_artifact uses: the files of a modules folder.
+// The reader open_artifact uses: the files of a modules folder (read_file_shared).
 ModuleFileReader module_files_in(const fs::path& dir);
 
 // Warp 1.19 falls back to a module's retained CUDA source (compiled on the

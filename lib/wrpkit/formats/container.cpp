@@ -54,7 +54,7 @@ static void check_v18_table(Reader& r, const Container& c, uint32_t n) {
   }
 }
 
-Container parse_container(const std::string& file, ByteView data) {
+Container parse_container(const std::string& file, const SharedBytes& data) {
   Reader r(file, data);
   if (data.size() < kHeaderSize)
     r.error_at(0, "header", fmt::format("file is {} bytes, shorter than the 64-byte .wrp header", data.size()));
@@ -77,7 +77,7 @@ Container parse_container(const std::string& file, ByteView data) {
     r.error_at(16, "header.section_table_offset",
                fmt::format("section table ({} entries at offset {}) runs past the end of the {}-byte file", n, table,
                            data.size()));
-  Reader t(file, data.subspan(table, n * kSectionEntrySize), table);
+  Reader t(file, data.view().subspan(table, n * kSectionEntrySize), table);
   for (uint32_t i = 0; i < n; ++i) {
     auto field = [&](const char* f) { return fmt::format("section[{}].{}", i, f); };
     Section s;
@@ -97,7 +97,7 @@ Container parse_container(const std::string& file, ByteView data) {
     for (auto& other : c.sections)
       if (other.type == s.type)
         t.error_at(entry_at, field("type"), fmt::format("second {} section", section_name(s.type)));
-    s.data.assign(data.begin() + s.file_offset, data.begin() + s.file_offset + size);
+    s.data = data.slice(s.file_offset, size);
     c.sections.push_back(std::move(s));
   }
   if (c.version >= 18) check_v18_table(r, c, n);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "wrpkit/base/bytes.hpp"
+#include "wrpkit/base/shared_bytes.hpp"
 #include "wrpkit/formats/format_version.hpp"
 
 namespace wrp {
@@ -37,7 +38,7 @@ struct Section {
   uint32_t type = 0;
   uint32_t flags = 0;
   uint64_t file_offset = 0;  // where it was read from (informational)
-  Bytes data;
+  SharedBytes data;          // a slice of the file it was read from, or bytes a builder made
 };
 
 struct Container {
@@ -57,8 +58,9 @@ struct Container {
 
 std::string section_name(uint32_t type);
 
-// Parses a whole .wrp file image. `file` is used in error messages.
-Container parse_container(const std::string& file, ByteView data);
+// Parses a whole .wrp file image. `file` is used in error messages. Each section is a
+// slice of `data` (bytes given as a Bytes or a ByteView are copied once, to be sliced).
+Container parse_container(const std::string& file, const SharedBytes& data);
 // Header, table, then payloads back to back in table order (Warp's layout).
 Bytes serialize_container(const Container& c);
 

@@ -195,7 +195,7 @@ class Planner {
     switch (mf.binary.kind) {
       case ModuleKind::ptx: ptx = &mf.binary.images[0]; break;
       case ModuleKind::cubin:
-        pm.prebuilt.push_back({mf.binary.images[0].arch, mf.bytes, mf.binary.images[0].release});
+        pm.prebuilt.push_back({mf.binary.images[0].arch, mf.bytes.copy(), mf.binary.images[0].release});
         break;
       case ModuleKind::fatbin: {
         // An artifact wrp-build made before: rebuild from its PTX, else reuse its SASS.

@@ -11,7 +11,7 @@
 
 #include "wrpkit/artifact/binding_type.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/base/mapped_file.hpp"
+#include "wrpkit/base/shared_bytes.hpp"
 #include "wrpkit/driver/cuda_api.hpp"
 #include "wrpkit/replay/graph.hpp"
 #include "wrpkit/replay/meshes.hpp"
@@ -399,8 +399,8 @@ struct Replay::State final : ReplayResources {
 
 std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust) {
   Phases p;
-  MappedFile file(wrp);
-  auto a = open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)), ImageLines::when_file_differs);
+  auto a = open_artifact_bytes(wrp, read_file_shared(wrp), module_files_in(modules_dir_for(wrp)),
+                               ImageLines::when_file_differs);
   p.mark("read+check");
   return start(std::move(a), device, trust);
 }

@@ -87,12 +87,11 @@ wrp_status wrp_load_from_memory_ex(const void* wrp, size_t wrp_size, const wrp_m
     for (size_t i = 0; i < module_count; ++i)
       if (!modules[i].name || (!modules[i].data && modules[i].size))
         wrp::fail(wrp::Exit::usage, "modules[" + std::to_string(i) + "] has a NULL name or data");
-    wrp::ModuleFileReader read = [&](const std::string& name) -> std::optional<wrp::Bytes> {
+    // The caller's buffers are copied: they need to live only for this call.
+    wrp::ModuleFileReader read = [&](const std::string& name) -> std::optional<wrp::SharedBytes> {
       for (size_t i = 0; i < module_count; ++i)
-        if (name == modules[i].name) {
-          auto* p = static_cast<const uint8_t*>(modules[i].data);
-          return wrp::Bytes(p, p + modules[i].size);
-        }
+        if (name == modules[i].name)
+          return wrp::SharedBytes(wrp::ByteView(static_cast<const uint8_t*>(modules[i].data), modules[i].size));
       return std::nullopt;
     };
     auto bytes = wrp::ByteView(static_cast<const uint8_t*>(wrp), wrp_size);

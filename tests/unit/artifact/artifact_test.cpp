@@ -74,7 +74,7 @@ TEST_CASE("corrupt module binaries give errors, not crashes") {
   auto fatbin = read_file(fixtures::data() / "fatbin" / "particles_sm75_sm90_compute75.fatbin");
   std::vector<Bytes> modules{fatbin, Bytes{'.', 'v'}, Bytes{}};  // a real fatbin, and ones too small to step through
   for (auto& path : {fixtures::ptx75(), fixtures::cubin16(), fixtures::ptx18_source()})
-    modules.push_back(open_artifact(path).modules[0].bytes);
+    modules.push_back(open_artifact(path).modules[0].bytes.copy());
   size_t refused = 0;
   for (auto& bytes : modules) {
     size_t step = std::max<size_t>(1, bytes.size() / 200);

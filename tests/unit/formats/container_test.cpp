@@ -102,7 +102,7 @@ TEST_CASE("format 18 metadata: producer version, digests, source, kind, recipe, 
 TEST_CASE("format 18 rules: no trailing bytes, header arch == metadata arch, digests and recipes checked") {
   auto a = open_artifact(fixtures::cubin18_source());
   // trailing bytes after the last record
-  auto bytes = a.container.find(kSectionMetadata)->data;
+  auto bytes = a.container.find(kSectionMetadata)->data.copy();
   bytes.push_back(0);
   Exit code{};
   auto msg = error_of([&] { parse_metadata("t.wrp", bytes, 0); }, &code);
@@ -134,7 +134,7 @@ TEST_CASE("format 18 rules: no trailing bytes, header arch == metadata arch, dig
   CHECK(error_of([&] { parse_recipe(raw, "r"); }).find("optimization level") != std::string::npos);
   // an empty known section in format 18
   auto c = a.container;
-  c.find(kSectionOperations)->data.clear();
+  c.find(kSectionOperations)->data = Bytes{};
   msg = error_of([&] { parse_container("e.wrp", serialize_container(c)); });
   CHECK(msg.find("operations section") != std::string::npos);
 }

@@ -28,7 +28,11 @@ using fixtures::sm;
 Artifact edited(const fs::path& wrp,
                 std::function<std::optional<Bytes>(const std::string&, std::optional<Bytes>)> edit) {
   auto files = module_files_in(modules_dir_for(wrp));
-  return open_artifact_bytes(wrp, read_file(wrp), [&](const std::string& name) { return edit(name, files(name)); });
+  return open_artifact_bytes(wrp, read_file(wrp), [&](const std::string& name) -> std::optional<SharedBytes> {
+    auto file = files(name);
+    auto out = edit(name, file ? std::optional<Bytes>(file->copy()) : std::nullopt);
+    return out ? std::optional<SharedBytes>(std::move(*out)) : std::nullopt;
+  });
 }
 
 }  // namespace

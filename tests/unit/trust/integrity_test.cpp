@@ -10,8 +10,8 @@
 #include "fixtures.hpp"
 #include "sealed.hpp"
 #include "wrpkit/base/error.hpp"
-#include "wrpkit/base/mapped_file.hpp"
 #include "wrpkit/base/process.hpp"
+#include "wrpkit/base/shared_bytes.hpp"
 #include "wrpkit/formats/provenance.hpp"
 #include "wrpkit/load/loader.hpp"
 #include "wrpkit/wrp_runtime.h"
@@ -153,8 +153,8 @@ TEST_CASE("integrity: a byte changed in a module file or a retained source is re
 
 // A load opens with ImageLines::when_file_differs (replay.cpp): what each mode reads.
 static Artifact open_for_load(const fs::path& wrp) {
-  MappedFile file(wrp);
-  return open_artifact_bytes(wrp, file.bytes(), module_files_in(modules_dir_for(wrp)), ImageLines::when_file_differs);
+  return open_artifact_bytes(wrp, read_file_shared(wrp), module_files_in(modules_dir_for(wrp)),
+                             ImageLines::when_file_differs);
 }
 
 TEST_CASE("integrity: image lines that disagree with an intact file are a damaged manifest to inspect, not to a load") {

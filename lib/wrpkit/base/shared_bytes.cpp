@@ -1,0 +1,84 @@
+#include "wrpkit/base/shared_bytes.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "wrpkit/base/error.hpp"
+
+namespace wrp {
+
+SharedBytes::SharedBytes(Bytes bytes) {
+  auto owned = std::make_shared<const Bytes>(std::move(bytes));
+  view_ = ByteView(*owned);
+  owner_ = std::move(owned);
+}
+
+namespace {
+
+// Anonymous pages, unmapped with the last SharedBytes that holds them.
+struct Pages {
+  void* at = nullptr;
+  size_t size = 0;
+  Pages(const Pages&) = delete;
+  Pages& operator=(const Pages&) = delete;
+  explicit Pages(size_t n) : size(n) {
+    void* p = ::mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (p != MAP_FAILED) at = p;
+  }
+  ~Pages() {
+    if (at) ::munmap(at, size);
+  }
+};
+
+class Fd {
+ public:
+  explicit Fd(const std::filesystem::path& path) : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// Reads exactly `size` bytes; fewer means the file shrank after fstat.
+void read_exactly(const std::filesystem::path& path, int fd, uint8_t* to, size_t size) {
+  size_t have = 0;
+  while (have < size) {
+    ssize_t n = ::read(fd, to + have, size - have);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail(Exit::bad_input, fmt::format("{}: read error: {}", path.string(), std::strerror(errno)));
+    if (n == 0)
+      fail(Exit::bad_input, fmt::format("{}: the file shrank while it was read ({} of {} bytes): something is "
+                                        "writing it; read it again once it is complete",
+                                        path.string(), have, size));
+    have += size_t(n);
+  }
+}
+
+}  // namespace
+
+SharedBytes read_file_shared(const std::filesystem::path& path) {
+  Fd fd(path);
+  struct stat st {};
+  if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+    return SharedBytes(read_file(path));  // read_file's message for a folder or a missing file; pipes
+  auto pages = std::make_shared<Pages>(size_t(st.st_size));
+  if (!pages->at) return SharedBytes(read_file(path));
+  auto* to = static_cast<uint8_t*>(pages->at);
+  size_t size = pages->size;
+  read_exactly(path, fd.get(), to, size);
+  ::mprotect(to, size, PROT_READ);  // nothing writes them from here on
+  return SharedBytes(ByteView(to, size), std::move(pages));
+}
+
+}  // namespace wrp
