@@ -195,16 +195,14 @@ class Planner {
     switch (mf.binary.kind) {
       case ModuleKind::ptx: ptx = &mf.binary.images[0]; break;
       case ModuleKind::cubin:
-        pm.prebuilt.push_back({mf.binary.images[0].arch, mf.bytes.copy(), mf.binary.images[0].release});
+        pm.prebuilt.push_back({mf.binary.images[0].arch, mf.bytes, mf.binary.images[0].release});
         break;
       case ModuleKind::fatbin: {
         // An artifact wrp-build made before: rebuild from its PTX, else reuse its SASS.
         for (auto& i : mf.binary.images) {
           if (i.kind == ImageKind::ptx && (!ptx || i.arch.number() < ptx->arch.number())) ptx = &i;
-          if (i.kind == ImageKind::sass && !i.compressed) {
-            auto b = i.bytes_in(mf.bytes);
-            pm.prebuilt.push_back({i.arch, Bytes(b.begin(), b.end()), i.release});
-          }
+          if (i.kind == ImageKind::sass && !i.compressed)
+            pm.prebuilt.push_back({i.arch, mf.bytes.slice(i.offset, i.span), i.release});
         }
         if (ptx && ptx->compressed && pm.prebuilt.empty())
           return refuse(Exit::target, fmt::format("module {} holds compressed PTX only, which wrpkit cannot "

@@ -10,6 +10,7 @@
 
 #include "wrpkit/base/arch.hpp"
 #include "wrpkit/base/cuda_version.hpp"
+#include "wrpkit/base/shared_bytes.hpp"
 #include "wrpkit/formats/metadata.hpp"
 #include "wrpkit/pipeline/build.hpp"
 #include "wrpkit/toolchain/toolset.hpp"
@@ -48,7 +49,7 @@ struct PlannedModule {
   SourceUnit source;  // from == source
   struct Prebuilt {
     Arch arch;
-    Bytes bytes;
+    SharedBytes bytes;                   // the module file's bytes, or a slice of them: no copy
     std::optional<CudaVersion> release;  // its compiler's (driver_floor.hpp)
   };
   std::vector<Prebuilt> prebuilt;  // from == binary: SASS kept as it is
