@@ -14,7 +14,9 @@ in ``cuda-X.Y`` with a ``wrpkit-toolchain.json`` listing every file and its size
 last, inside a temporary folder renamed into place: a folder without it, or whose files
 differ from it, is damaged and installed again. One install per release at a time (a lock
 file); a second job waits and then finds it installed. ``$WRPKIT_TOOLCHAIN_FIND_LINKS``
-(a folder of wheels) installs without the network.
+(a folder of wheels) installs without the network. pip is this Python's own (``-m pip``)
+unless ``$WRPKIT_PIP`` names another pip command (words split as a shell does), for a
+Python without pip or one that cannot start itself (an emulated one: the aarch64 check).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import fcntl
 import json
 import os
 import platform
+import shlex
 import shutil
 import subprocess
 import sys
@@ -95,16 +98,28 @@ def _requirements(release: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _pip() -> list:
+    own = os.environ.get("WRPKIT_PIP", "").strip()
+    return shlex.split(own) if own else [sys.executable, "-m", "pip"]
+
+
 def _pip_install(release: str, target: Path) -> None:
     req = target / "requirements.txt"
     req.write_text(_requirements(release))
-    cmd = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
+    cmd = [*_pip(), "install", "--quiet", "--disable-pip-version-check", "--no-deps",
            "--only-binary=:all:", "--require-hashes", "--target", str(target / "site"), "-r", str(req)]
     find_links = os.environ.get("WRPKIT_TOOLCHAIN_FIND_LINKS")
     if find_links:
         cmd += ["--no-index", "--find-links", find_links]
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:  # WRPKIT_PIP names nothing that runs
+        raise ToolchainError(f"wrpkit toolchain: cannot run pip as `{shlex.join(_pip())}` ({e.strerror}); "
+                             "set WRPKIT_PIP to a pip command that runs here") from None
     req.unlink()
+    if "No module named pip" in p.stderr:
+        raise ToolchainError(f"wrpkit toolchain: {sys.executable} has no pip; install pip into it "
+                             "(python -m ensurepip) or set WRPKIT_PIP to a pip command")
     if p.returncode != 0:
         last = (p.stderr.strip().splitlines() or ["pip failed"])[-1]
         raise ToolchainError(f"wrpkit toolchain: installing CUDA {release} failed (pip: {last.strip()}); run "

@@ -70,6 +70,21 @@ def test_install_list_damage_and_remove():
     assert r.returncode == 4 and "not a release it knows; known: 12.4" in r.stderr, r.stderr
 
 
+def test_a_python_without_pip_is_told_to_get_pip_or_set_wrpkit_pip():
+    need_wheels()
+    bare = os.path.join(tmpdir(), "venv")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", bare], check=True)
+    e = env(tmpdir())
+    r = subprocess.run([os.path.join(bare, "bin", "python"), "-m", "wrpkit", "toolchain", "install", "12.6"],
+                       capture_output=True, text=True, env=e)
+    assert r.returncode == 4 and r.stderr.count("\n") == 1 and "has no pip; install pip into it" in r.stderr, r.stderr
+    r = subprocess.run([os.path.join(bare, "bin", "python"), "-m", "wrpkit", "toolchain", "install", "12.6"],
+                       capture_output=True, text=True, env=dict(e, WRPKIT_PIP=f"{sys.executable} -m pip"))
+    assert r.returncode == 0 and "installing CUDA 12.6" in r.stdout, r.stdout + r.stderr
+    r = toolchain(dict(e, WRPKIT_PIP="/nonexistent/pip --verbose"), "install", "12.4")
+    assert r.returncode == 4 and "cannot run pip as `/nonexistent/pip --verbose` (No such file" in r.stderr, r.stderr
+
+
 def test_two_jobs_installing_one_release_at_once_leave_it_whole():
     need_wheels()
     e = env(tmpdir())

@@ -23,7 +23,10 @@ wheel, both as scripts/wheel built them on this machine:
       the aarch64 tool's own work (plan, cache, nvFatbin packing, emit, seal) is what
       runs for every capture;
    5. wrp-run --help, its refusal of unverified input (exit 2) and, opted in, without a driver
-      (exit 4, one line).
+      (exit 4, one line);
+   6. the Jetson profile with --fetch-toolchains: each wheel's wrp-build installs CUDA 12.6's
+      wheels for its own machine with `wrpkit toolchain install` (emulated Python and pip for
+      aarch64) and both write the same artifact.
 The tools run directly under qemu-user. The Python API and the console scripts are
 not run under emulation: they start the tools as subprocesses, and an aarch64
 process can start another only where the kernel knows to hand Arm binaries to
@@ -33,6 +36,7 @@ Emulated timings are printed for information only.
 usage: check_aarch64_wheel.py DIST_DIR"""
 import concurrent.futures
 import glob
+import json
 import os
 import subprocess
 import sys
@@ -73,6 +77,53 @@ def one_per_folder(caps):
 
 def site_packages(venv):
     return glob.glob(os.path.join(venv, "lib", "python3*", "site-packages"))[0]
+
+
+def toolchains_on_demand(x86_venv, arm_venv, sysroot, pip_wheel, cache, tmp):
+    """The Jetson profile on an Arm host: the aarch64 wrp-build, emulated, lacks CUDA 12.6,
+    and --fetch-toolchains runs the emulated Python's `wrpkit toolchain install 12.6`, whose
+    pip (emulated too) picks the aarch64 wheels by its own tags from the folder
+    scripts/setup filled and checks them against the pinned hashes. An emulated process
+    cannot start an Arm program itself (no binfmt_misc), but can start this machine's: a
+    script that runs the emulated Python stands in for it (WRPKIT_PYTHON; WRPKIT_PIP: pip
+    from its wheel, as step 1 ran it, the venv having none of its own). The
+    x86_64 wheel's build of the same capture, with its own 12.6 installed the same way, fills
+    the shared compile cache first, so the emulated build compiles nothing (emulated NVRTC:
+    check_aarch64.py) and must write the same bytes."""
+    capture = os.path.join(DATA, "warp-1.19.0-h100", "default-sf", "mesh_small", "mesh_small.wrp")
+    python = os.path.join(tmp, "emulated-python")
+    with open(python, "w") as f:
+        f.write(f'#!/bin/sh\nexec qemu-aarch64 -L "{sysroot}" "{os.path.join(arm_venv, "bin", "python")}" "$@"\n')
+    os.chmod(python, 0o755)
+    builds = {}
+    for name, venv, wheels, runner in (
+            ("x86_64", x86_venv, os.path.join(ROOT, ".venv", "wheels"), []),
+            ("aarch64", arm_venv, os.path.join(ROOT, ".venv", "wheels-aarch64"), ["qemu-aarch64", "-L", sysroot])):
+        home, out = os.path.join(tmp, "toolchains-" + name), os.path.join(tmp, "orin-" + name)
+        os.makedirs(out)
+        own_python = python if runner else os.path.join(venv, "bin", "python")
+        pip = f"{python} {os.path.join(pip_wheel, 'pip')}" if runner else f"{own_python} -m pip"
+        env = clean_env({"WRPKIT_TOOLCHAIN_HOME": home, "WRPKIT_TOOLCHAIN_FIND_LINKS": wheels,
+                         "WRPKIT_PYTHON": own_python, "WRPKIT_PIP": pip})
+        tool = os.path.join(site_packages(venv), "wrpkit", "bin", "wrp-build")
+        args = [capture, "--profile", "jetson-orin", "--fetch-toolchains", "--cache-dir", cache, "-j", "1", "-q", "-o",
+                os.path.join(out, "m.wrp")]
+        first, t = run([*runner, tool, *args], env)
+        lib = glob.glob(os.path.join(home, "cuda-12.6", "nvidia", "*", "lib", "libnvJitLink.so.12"))
+        machine = subprocess.run(["readelf", "-h", *lib[:1]], capture_output=True, text=True).stdout
+        check(first.returncode == 0 and "installing CUDA 12.6" in first.stderr and lib and
+              ("AArch64" if runner else "X86-64") in machine,
+              f"{name} wrp-build --profile jetson-orin --fetch-toolchains installs CUDA 12.6's {name} wheels and builds "
+              f"({t:.0f} s{' emulated' if runner else ''}){'' if first.returncode == 0 else ': ' + first.stderr[-300:]}")
+        second, _ = run([*runner, tool, *args, "--force"], env)
+        check(second.returncode == 0 and "installing" not in second.stderr,
+              f"{name}: a second build installs nothing: {second.stderr.strip()[:200]!r}")
+        builds[name] = tree_digest(out)
+    inspect, _ = run([os.path.join(site_packages(x86_venv), "wrpkit", "bin", "wrp-inspect"), "--json",
+                      os.path.join(tmp, "orin-aarch64", "m.wrp")], clean_env())
+    sass = [i for m in json.loads(inspect.stdout or "{}").get("modules", []) for i in m["images"] if i["kind"] == "sass"]
+    check(builds["x86_64"] == builds["aarch64"] and sass and all(i["compiler"] == "12.6" for i in sass),
+          f"the two wheels' Orin builds are identical, SASS from CUDA 12.6: {[(i['arch'], i['compiler']) for i in sass]}")
 
 
 def main():
@@ -196,6 +247,9 @@ def main():
     p, _ = emulated(os.path.join(arm_prefix, "bin", "wrp-run"), capture, "--allow-unverified", "--no-isolate")
     check(p.returncode == 4 and p.stderr.startswith("wrp-run: error: no NVIDIA driver") and p.stderr.count("\n") == 1,
           f"wrp-run without a driver: exit {p.returncode}, {p.stderr.strip()[:100]!r}")
+
+    # 6. toolchains on demand on an Arm host
+    toolchains_on_demand(x86_venv, arm_venv, sysroot, pip_wheel, shared_cache, tmp)
 
     print(f"{len(failures)} failed")
     if not failures:
