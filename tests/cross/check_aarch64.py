@@ -25,7 +25,10 @@ WHEELS = os.path.join(ROOT, ".venv", "aarch64")
 
 def emulated(binary, *args, env=None):
     # A clean environment: nothing of the x86-64 venv may serve the aarch64 tools.
+    # WRPKIT_SERIAL_LOAD: qemu-user 7.2 here spins forever starting a thread, and a load
+    # hashes a large memory section on one (integrity.hpp); real Arm hosts do not need it.
     base = {"PATH": "/usr/bin:/bin", "HOME": tempfile.gettempdir(), "WRPKIT_TOOLCHAINS": WHEELS,
+            "WRPKIT_SERIAL_LOAD": "1",
             "WRPKIT_CACHE_DIR": os.path.join(tempfile.gettempdir(), "wrpkit-aarch64-cache")}
     return run(["qemu-aarch64", "-L", SYSROOT, binary, *args], dict(base, **(env or {})))
 

@@ -133,8 +133,8 @@ def main():
     sysroot = must(run([os.path.join(ROOT, "tests", "cross", "aarch64-python")]), "tests/cross/aarch64-python").stdout.strip()
     tmp = tempfile.mkdtemp(prefix="wrpkit-aarch64-wheel-")
 
-    def emulated(binary, *args, cwd=None):
-        return run(["qemu-aarch64", "-L", sysroot, binary, *args], clean_env(), cwd)
+    def emulated(binary, *args, cwd=None):  # WRPKIT_SERIAL_LOAD: check_aarch64.py says why
+        return run(["qemu-aarch64", "-L", sysroot, binary, *args], clean_env({"WRPKIT_SERIAL_LOAD": "1"}), cwd)
 
     # 1. the aarch64 venv: its own pip (from pip's wheel, run by the emulated Python)
     #    installs from a folder of aarch64 wheels that this machine's pip downloads.

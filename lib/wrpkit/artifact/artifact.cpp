@@ -130,7 +130,9 @@ static auto parse_checked(Integrity& in, bool intact, F&& parse) {
   try {
     return parse();
   } catch (const Error&) {
-    if (!intact) fail(Exit::bad_input, integrity_error(in));
+    size_t known = in.problems.size();
+    finish_deferred_digest(in);  // the section still being hashed may be what broke the parse
+    if (!intact || in.problems.size() > known) fail(Exit::bad_input, integrity_error(in));
     throw;
   }
 }
@@ -178,8 +180,8 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module, 
 
 // The container's sections against its manifest, then parsed (a parse error in a
 // section that differs from the manifest reports the difference).
-static void open_sections(Artifact& a) {
-  a.integrity = check_sections(a.name(), a.container);
+static void open_sections(Artifact& a, DigestTiming timing) {
+  a.integrity = check_sections(a.name(), a.container, timing);
   parse_checked(a.integrity, a.integrity.problems.empty(), [&] {
     parse_sections(a);
     return 0;
@@ -193,12 +195,12 @@ static void open_sections(Artifact& a) {
 }
 
 Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const ModuleFileReader& read_module,
-                             ImageLines image_lines) {
+                             ImageLines image_lines, DigestTiming timing) {
   Artifact a;
   a.wrp_path = wrp;
   a.modules_dir = modules_dir_for(wrp);
   a.container = parse_container(a.name(), wrp_bytes);
-  open_sections(a);
+  open_sections(a, timing);
   read_module_files(a, read_module, image_lines);
   return a;
 }
@@ -208,7 +210,7 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
   a.wrp_path = wrp;
   a.modules_dir = modules_dir_for(wrp);
   a.container = parse_container(a.name(), read_file_shared(wrp));
-  open_sections(a);
+  open_sections(a, DigestTiming::now);
   if (!read_modules) return a;
   read_module_files(a, module_files_in(a.modules_dir), ImageLines::checked);
   return a;

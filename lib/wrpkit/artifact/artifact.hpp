@@ -80,9 +80,12 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
 // The same checks on an artifact already in memory: `wrp_bytes` is the .wrp and
 // `read_module` returns the bytes of a file in its modules folder (nullopt when
 // there is none). Used for fuzzing and by callers that hold the files themselves.
+// A loader passes DigestTiming::memory_deferred: the memory section is hashed on a
+// second thread while the rest opens and the modules load, and the loader calls
+// finish_deferred_digest(a.integrity) before using the section (integrity.hpp).
 using ModuleFileReader = std::function<std::optional<SharedBytes>(const std::string& filename)>;
 Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const ModuleFileReader& read_module,
-                             ImageLines image_lines = ImageLines::checked);
+                             ImageLines image_lines = ImageLines::checked, DigestTiming timing = DigestTiming::now);
 // The reader open_artifact uses: the files of a modules folder (read_file_shared).
 ModuleFileReader module_files_in(const fs::path& dir);
 

@@ -115,12 +115,11 @@ struct Replay::Shared {
     if (ctx) cu->cuDevicePrimaryCtxRelease(dev);
   }
 
-  // The whole replay is decided here, before the driver is touched: what blocks it, what
-  // in the file is wrong, the memory it needs and every node of its graph. Then the
+  // The whole replay of `a` is decided here, before the driver is touched: what blocks it,
+  // what in the file is wrong, the memory it needs and every node of its graph. Then the
   // context and every module.
-  void load(Artifact artifact, int device, bool isolate) {
+  void load(int device, bool isolate) {
     Phases phases;
-    a = std::move(artifact);
     plan = plan_replay(a);
     if (auto why = replay_blockers(a, plan); !why.empty())
       fail(Exit::target, fmt::format("{}: wrp-run cannot replay this artifact: {}. Replay it with stock Warp "
@@ -400,7 +399,7 @@ struct Replay::State final : ReplayResources {
 std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust) {
   Phases p;
   auto a = open_artifact_bytes(wrp, read_file_shared(wrp), module_files_in(modules_dir_for(wrp)),
-                               ImageLines::when_file_differs);
+                               ImageLines::when_file_differs, DigestTiming::memory_deferred);
   p.mark("read+check");
   return start(std::move(a), device, trust);
 }
@@ -408,17 +407,35 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
 std::unique_ptr<Replay> Replay::load_from_memory(const std::string& label, ByteView wrp,
                                                  const ModuleFileReader& read_module, int device,
                                                  const TrustPolicy& trust) {
-  return start(open_artifact_bytes(label, wrp, read_module, ImageLines::when_file_differs), device, trust);
+  return start(
+      open_artifact_bytes(label, wrp, read_module, ImageLines::when_file_differs, DigestTiming::memory_deferred),
+      device, trust);
 }
 
 std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const TrustPolicy& trust) {
   std::unique_ptr<Replay> r(new Replay());
-  // First: nothing that no manifest (or no trusted signature, when asked) vouches for goes further.
-  r->verification_ = require_trusted(artifact, trust);
-  // Opted-in unverified input: the driver meets its images in a child process first.
-  bool isolate = r->verification_ == Verification::unverified && trust.isolate_unverified;
   auto shared = std::make_shared<Shared>();
-  shared->load(std::move(artifact), device, isolate);
+  shared->a = std::move(artifact);
+  // The memory section's digest, computed meanwhile (open_artifact_bytes), is compared
+  // before its bytes go anywhere; where the load stopped first, a damaged section is the
+  // cause to report.
+  auto memory_checked = [&] {
+    Phases p;
+    finish_deferred_digest(shared->a.integrity);
+    p.mark("memory digest");
+    if (!shared->a.integrity.problems.empty()) fail(Exit::bad_input, integrity_error(shared->a.integrity));
+  };
+  try {
+    // First: nothing that no manifest (or no trusted signature, when asked) vouches for goes further.
+    r->verification_ = require_trusted(shared->a, trust);
+    // Opted-in unverified input: the driver meets its images in a child process first.
+    bool isolate = r->verification_ == Verification::unverified && trust.isolate_unverified;
+    shared->load(device, isolate);
+  } catch (...) {
+    memory_checked();
+    throw;
+  }
+  memory_checked();
   r->s_ = State::make(std::move(shared));
   return r;
 }

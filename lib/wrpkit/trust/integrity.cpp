@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
@@ -28,7 +29,43 @@ void compare_header(Integrity& in, const std::string& file, const ManifestHeader
   field("reserved", got.reserved, want.reserved);
 }
 
-void compare_sections(Integrity& in, const std::string& file, const Container& c, const Manifest& m) {
+// Below this, a second thread costs about what hashing the section does.
+constexpr uint64_t kDeferredDigestBytes = 128 * 1024;
+
+bool may_defer(const Section& s, DigestTiming timing) {
+  return timing == DigestTiming::memory_deferred && s.type == kSectionMemory && s.data.size() >= kDeferredDigestBytes &&
+         !std::getenv("WRPKIT_SERIAL_LOAD");
+}
+
+// Where a section differs from its manifest line (i: its place in the manifest).
+std::string mismatch_message(const std::string& file, uint32_t type, uint64_t file_offset, const ManifestSection& got,
+                             const ManifestSection& want, size_t i) {
+  std::string what;
+  if (got.type != want.type)
+    what = fmt::format("is table entry {} where the wrpkit manifest lists {}", i, section_label(want.type));
+  else if (got.flags != want.flags)
+    what = fmt::format("has flags {} where the wrpkit manifest records {}", got.flags, want.flags);
+  else
+    what = fmt::format(
+        "differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records {} bytes with {}...", got.size,
+        short_digest(got.sha256), want.size, short_digest(want.sha256));
+  return fmt::format("{}: {} at byte {} {}; {}", file, section_label(type), hex_offset(file_offset), what, kDamaged);
+}
+
+// The section's SHA-256 on a second thread, compared by finish_deferred_digest.
+void defer_digest(Integrity& in, const std::string& file, const Section& s, const ManifestSection& want, size_t i) {
+  auto bytes = s.data;  // shares the file's pages: alive for the thread whatever happens to the container
+  in.deferred = DeferredDigest{file,
+                               s.file_offset,
+                               i,
+                               {s.type, s.flags, s.data.size(), ""},
+                               want,
+                               in.problems.size(),
+                               std::async(std::launch::async, [bytes] { return sha256_hex(bytes); }).share()};
+}
+
+void compare_sections(Integrity& in, const std::string& file, const Container& c, const Manifest& m,
+                      DigestTiming timing) {
   std::vector<const Section*> sections;
   for (auto& s : c.sections)
     if (covered_by_manifest(s.type)) sections.push_back(&s);
@@ -48,26 +85,20 @@ void compare_sections(Integrity& in, const std::string& file, const Container& c
       continue;
     }
     auto& s = *sections[i];
+    if (may_defer(s, timing) && !in.deferred) {
+      defer_digest(in, file, s, want, i);
+      continue;
+    }
     auto got = manifest_section(s.type, s.flags, s.data);
-    if (got == want) continue;
-    std::string what;
-    if (got.type != want.type)
-      what = fmt::format("is table entry {} where the wrpkit manifest lists {}", i, section_label(want.type));
-    else if (got.flags != want.flags)
-      what = fmt::format("has flags {} where the wrpkit manifest records {}", got.flags, want.flags);
-    else
-      what = fmt::format(
-          "differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records {} bytes with {}...",
-          got.size, short_digest(got.sha256), want.size, short_digest(want.sha256));
-    in.problems.push_back({"section_digest_mismatch", "",
-                           fmt::format("{}: {} at byte {} {}; {}", file, section_label(s.type),
-                                       hex_offset(s.file_offset), what, kDamaged)});
+    if (got != want)
+      in.problems.push_back(
+          {"section_digest_mismatch", "", mismatch_message(file, s.type, s.file_offset, got, want, i)});
   }
 }
 
 }  // namespace
 
-Integrity check_sections(const std::string& file, const Container& c) {
+Integrity check_sections(const std::string& file, const Container& c, DigestTiming timing) {
   Integrity in;
   auto* ms = c.find(kSectionWrpkitManifest);
   auto* ss = c.find(kSectionWrpkitSignature);
@@ -90,8 +121,19 @@ Integrity check_sections(const std::string& file, const Container& c) {
   }
   if (!in.manifest) return in;
   compare_header(in, file, manifest_header(c), in.manifest->header);
-  compare_sections(in, file, c, *in.manifest);
+  compare_sections(in, file, c, *in.manifest, timing);
   return in;
+}
+
+void finish_deferred_digest(Integrity& in) {
+  if (!in.deferred) return;
+  auto d = std::move(*in.deferred);
+  in.deferred.reset();
+  d.got.sha256 = d.sha256.get();
+  if (d.got == d.want) return;
+  auto at = in.problems.begin() + long(std::min(d.problem_index, in.problems.size()));
+  in.problems.insert(at, {"section_digest_mismatch", "",
+                          mismatch_message(d.file, d.got.type, d.file_offset, d.got, d.want, d.manifest_index)});
 }
 
 bool check_module_file(Integrity& in, const std::string& path, const std::string& name, uint64_t size,

@@ -157,6 +157,45 @@ static Artifact open_for_load(const fs::path& wrp) {
                              ImageLines::when_file_differs);
 }
 
+// A loader hashes a memory section of 128 KiB or more on a second thread
+// (DigestTiming::memory_deferred) and compares it after loading the modules: the
+// problems it ends with, their order and messages, are what opening finds at once.
+static std::vector<std::string> messages_when(const fs::path& wrp, DigestTiming timing) {
+  auto a = open_artifact_bytes(wrp, read_file_shared(wrp), module_files_in(modules_dir_for(wrp)),
+                               ImageLines::when_file_differs, timing);
+  CHECK(a.integrity.deferred.has_value() == (timing == DigestTiming::memory_deferred));
+  if (a.integrity.deferred) CHECK(!a.integrity.verified());
+  finish_deferred_digest(a.integrity);
+  CHECK(!a.integrity.deferred);
+  std::vector<std::string> out;
+  for (auto& p : a.integrity.problems) out.push_back(p.message);
+  return out;
+}
+
+TEST_CASE("integrity: a large memory section hashed beside a load is judged as opening judges it") {
+  Fresh f(fixtures::cubin18_binary_only());  // 512 KiB of memory
+  auto c = parse_container("x", read_file(f.wrp));
+  REQUIRE(c.find(kSectionMemory)->data.size() >= 128 * 1024);
+  CHECK(messages_when(f.wrp, DigestTiming::memory_deferred).empty());
+  auto memory = c.find(kSectionMemory);
+  auto module = f.module();
+  flip(module, fs::file_size(module) / 2);  // a problem found after the memory section's
+  flip(f.wrp, memory->file_offset + memory->data.size() / 2);
+  auto now = messages_when(f.wrp, DigestTiming::now);
+  REQUIRE(now.size() == 2);
+  CHECK(now[0].find("section memory") != std::string::npos);
+  CHECK(messages_when(f.wrp, DigestTiming::memory_deferred) == now);
+  CHECK(outcome(f.wrp).refusal == now[0] + " (and 1 more problem: wrp-inspect --verify lists them)");
+  // Where threads cannot start (qemu-user), the load hashes it on its own thread.
+  setenv("WRPKIT_SERIAL_LOAD", "1", 1);
+  CHECK(messages_when(f.wrp, DigestTiming::now) == now);
+  auto a = open_artifact_bytes(f.wrp, read_file_shared(f.wrp), module_files_in(modules_dir_for(f.wrp)),
+                               ImageLines::when_file_differs, DigestTiming::memory_deferred);
+  CHECK(!a.integrity.deferred);
+  CHECK(a.integrity.problems.size() == 2);
+  unsetenv("WRPKIT_SERIAL_LOAD");
+}
+
 TEST_CASE("integrity: image lines that disagree with an intact file are a damaged manifest to inspect, not to a load") {
   Fresh f(fixtures::ptx75(), false);
   edit_container(f.wrp, [](Container& c) {
