@@ -317,6 +317,7 @@ struct FakeGpu {
   std::map<CUdeviceptr, std::vector<uint8_t>> memory;       // allocation start -> bytes
   std::vector<std::pair<std::string, int>> set_attributes;  // (function, attribute) in call order
   int modules_loaded = 0, modules_unloaded = 0, graphs_launched = 0;
+  int host_to_device_copies = 0;          // cuMemcpyHtoD calls
   size_t free_bytes = size_t(80) << 30;   // cuMemGetInfo's free memory; a larger cuMemAlloc fails
   std::vector<std::string> launched;      // kernels launched directly (wrp-run's mesh kernels), in order
   uint64_t mesh_sizes[2] = {328, 64};     // wrpkit_mesh_sizes: Warp 1.19's Mesh and SolidAngleProps
@@ -407,6 +408,7 @@ inline CudaApi fake_gpu_api() {
     auto* m = fake_memory_at(p, n, &at);
     if (!m) return 1;  // CUDA_ERROR_INVALID_VALUE
     std::memcpy(m->data() + at, src, n);
+    ++g_gpu.host_to_device_copies;
     return 0;
   };
   a.cuMemcpyDtoH = [](void* dst, CUdeviceptr p, size_t n) {

@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include "wrpkit/artifact/binding_type.hpp"
@@ -326,14 +328,47 @@ struct Replay::State final : ReplayResources {
     scratch_at = place(plan.scratch_size, "the algorithm ops' scratch");
     if (auto rc = cu->cuMemAlloc(&arena, size); rc != 0) cu->check(rc, allocation_failure(size, rc));
     arena_size = size;
-    auto& mem = a->container.require(kSectionMemory, a->name());
+    for (auto& reg : a->regions) regions[reg.id].first += arena;
+    upload_initial_data(a->container.require(kSectionMemory, a->name()));
+  }
+
+  // A pageable cuMemcpyHtoD costs the driver microseconds whatever its size, and a capture
+  // has up to dozens of small regions: neighbours in the arena smaller than
+  // kStagedRegionBytes, with at most kStagedGapBytes between them, go up as one copy of a
+  // host buffer laid out as the arena is (zeros between them: padding, or a region without
+  // initial data, whose contents are undefined anyway); a large region goes up directly.
+  static constexpr uint64_t kStagedRegionBytes = 64 * 1024, kStagedGapBytes = 64 * 1024;
+
+  void upload_initial_data(const Section& mem) {
+    std::vector<const Region*> run;  // small regions with data, in arena order
+    auto end_of = [&](const Region* r) { return regions[r->id].first + r->size; };
+    auto bytes_of = [&](const Region* r) { return initial_data(*r, mem.data, mem.file_offset, r->size); };
+    auto flush = [&] {
+      if (run.size() == 1) upload(run.front()->id, regions[run.front()->id].first, bytes_of(run.front()));
+      if (run.size() > 1) {
+        auto begin = regions[run.front()->id].first;
+        Bytes staged(end_of(run.back()) - begin);
+        for (auto* r : run) std::ranges::copy(bytes_of(r), staged.begin() + long(regions[r->id].first - begin));
+        upload(run.front()->id, begin, staged, run.back()->id);
+      }
+      run.clear();
+    };
     for (auto& reg : a->regions) {
-      auto& r = regions[reg.id];
-      r.first += arena;
-      if (reg.has_initial_data && reg.size)
-        cu->check(cu->cuMemcpyHtoD(r.first, initial_data(reg, mem.data, mem.file_offset, reg.size).data(), reg.size),
-                  fmt::format("initial data of region {}", reg.id));
+      if (!reg.has_initial_data || !reg.size) continue;
+      bool small = reg.size < kStagedRegionBytes;
+      if (!run.empty() && (!small || regions[reg.id].first - end_of(run.back()) > kStagedGapBytes)) flush();
+      if (small)
+        run.push_back(&reg);
+      else
+        upload(reg.id, regions[reg.id].first, bytes_of(&reg));
     }
+    flush();
+  }
+
+  void upload(uint32_t first, CUdeviceptr to, ByteView bytes, std::optional<uint32_t> last = std::nullopt) {
+    cu->check(cu->cuMemcpyHtoD(to, bytes.data(), bytes.size()),
+              last ? fmt::format("initial data of regions {} to {}", first, *last)
+                   : fmt::format("initial data of region {}", first));
   }
 
   void upload_constants() {  // one upload of every memcpy source and fill value
