@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <system_error>
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
@@ -52,16 +53,18 @@ std::string mismatch_message(const std::string& file, uint32_t type, uint64_t fi
   return fmt::format("{}: {} at byte {} {}; {}", file, section_label(type), hex_offset(file_offset), what, kDamaged);
 }
 
-// The section's SHA-256 on a second thread, compared by finish_deferred_digest.
+// The section's SHA-256 on a second thread, compared by finish_deferred_digest; where no
+// thread can start (a process at its limit), here and now.
 void defer_digest(Integrity& in, const std::string& file, const Section& s, const ManifestSection& want, size_t i) {
   auto bytes = s.data;  // shares the file's pages: alive for the thread whatever happens to the container
-  in.deferred = DeferredDigest{file,
-                               s.file_offset,
-                               i,
-                               {s.type, s.flags, s.data.size(), ""},
-                               want,
-                               in.problems.size(),
-                               std::async(std::launch::async, [bytes] { return sha256_hex(bytes); }).share()};
+  std::shared_future<std::string> sha256;
+  try {
+    sha256 = std::async(std::launch::async, [bytes] { return sha256_hex(bytes); }).share();
+  } catch (const std::system_error&) {
+    sha256 = std::async(std::launch::deferred, [bytes] { return sha256_hex(bytes); }).share();
+  }
+  in.deferred = DeferredDigest{
+      file, s.file_offset, i, {s.type, s.flags, s.data.size(), ""}, want, in.problems.size(), std::move(sha256)};
 }
 
 void compare_sections(Integrity& in, const std::string& file, const Container& c, const Manifest& m,
