@@ -7,6 +7,7 @@
 #include "wrpkit/replay/sparse.hpp"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "chain_recorder.hpp"
 #include "fixtures.hpp"
@@ -209,4 +210,42 @@ TEST_CASE("real captures of the variants: a device triplet count, padded transpo
     CHECK(rec.entries().ends_with("wrpkit_bsr_scatter_padded"));
   }
   CHECK(transposes == 2);
+}
+
+namespace {
+
+// What a BSR op record says, and which operands it names, as one comparable line.
+std::string bsr_summary(const Artifact& a) {
+  std::string s;
+  for (auto& o : a.ops.ops) {
+    if (o.type != kOpBsrFromTriplets && o.type != kOpBsrTranspose) continue;
+    auto& b = o.bsr;
+    auto has = [](const RegionRef& r) { return r.region >= 0 ? '1' : '0'; };
+    s += fmt::format("{}:{}x{}/{} block {}x{}B masked {} zero_mask {} regions {}{}{}{}{}{}{}{}{}{}{}{}{}{} tail {}; ",
+                     o.type, b.row_count, b.col_count, b.nnz_upper_bound, b.block_size, b.scalar_size, b.masked,
+                     b.zero_mask != 0, has(b.tpl_nnz), has(b.tpl_rows), has(b.tpl_columns), has(b.tpl_values),
+                     has(b.summed_offsets), has(b.summed_indices), has(b.offsets), has(b.row_counts), has(b.columns),
+                     has(b.t_offsets), has(b.t_row_counts), has(b.t_columns), has(b.block_indices), has(b.status),
+                     b.t_offsets_tail.size());
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("Warp 1.18's BSR records of the three scenes say what Warp 1.19's do, and plan without blockers") {
+  for (auto scene : {"bsr", "bsr_counted", "bsr_padded"}) {
+    CAPTURE(scene);
+    auto w119 = open_artifact(local(std::string("warp-1.19.0-h100/default-sf/") + scene), false);
+    for (auto form : {"ptx75", "default"}) {
+      CAPTURE(form);
+      auto w118 = open_artifact(fixtures::bsr16(scene, form), false);
+      CHECK(w118.meta.version == 16);
+      CHECK(!bsr_summary(w118).empty());
+      CHECK(bsr_summary(w118) == bsr_summary(w119));
+      auto plan = plan_replay(w118);
+      CHECK(plan.problems.empty());
+      CHECK(plan.blockers.empty());
+    }
+  }
 }
