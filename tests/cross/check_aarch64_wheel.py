@@ -108,13 +108,16 @@ def toolchains_on_demand(x86_venv, arm_venv, sysroot, pip_wheel, cache, tmp):
         tool = os.path.join(site_packages(venv), "wrpkit", "bin", "wrp-build")
         args = [capture, "--profile", "jetson-orin", "--fetch-toolchains", "--cache-dir", cache, "-j", "1", "-q", "-o",
                 os.path.join(out, "m.wrp")]
-        first, t = run([*runner, tool, *args], env)
+        report = os.path.join(tmp, f"report-{name}.json")  # outside `out`, whose files are compared
+        first, t = run([*runner, tool, *args, "--report", report], env)
+        misses = json.load(open(report))["cache"]["misses"] if os.path.exists(report) else None
         lib = glob.glob(os.path.join(home, "cuda-12.6", "nvidia", "*", "lib", "libnvJitLink.so.12"))
         machine = subprocess.run(["readelf", "-h", *lib[:1]], capture_output=True, text=True).stdout
         check(first.returncode == 0 and "installing CUDA 12.6" in first.stderr and lib and
-              ("AArch64" if runner else "X86-64") in machine,
+              ("AArch64" if runner else "X86-64") in machine and (misses == 0 or not runner),
               f"{name} wrp-build --profile jetson-orin --fetch-toolchains installs CUDA 12.6's {name} wheels and builds "
-              f"({t:.0f} s{' emulated' if runner else ''}){'' if first.returncode == 0 else ': ' + first.stderr[-300:]}")
+              f"({t:.0f} s{' emulated' if runner else ''}, {misses} compile cache misses)"
+              f"{'' if first.returncode == 0 else ': ' + first.stderr[-300:]}")
         second, _ = run([*runner, tool, *args, "--force"], env)
         check(second.returncode == 0 and "installing" not in second.stderr,
               f"{name}: a second build installs nothing: {second.stderr.strip()[:200]!r}")

@@ -236,7 +236,7 @@ std::string bsr_summary(const Artifact& a) {
 TEST_CASE("Warp 1.18's BSR records of the three scenes say what Warp 1.19's do, and plan without blockers") {
   for (auto scene : {"bsr", "bsr_counted", "bsr_padded"}) {
     CAPTURE(scene);
-    auto w119 = open_artifact(local(std::string("warp-1.19.0-h100/default-sf/") + scene), false);
+    auto w119 = open_artifact(fixtures::local(std::string("warp-1.19.0-h100/default-sf/") + scene), false);
     for (auto form : {"ptx75", "default"}) {
       CAPTURE(form);
       auto w118 = open_artifact(fixtures::bsr16(scene, form), false);
