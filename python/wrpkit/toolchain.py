@@ -118,7 +118,7 @@ def _pip_install(release: str, target: Path) -> None:
                              "set WRPKIT_PIP to a pip command that runs here") from None
     req.unlink()
     if "No module named pip" in p.stderr:
-        raise ToolchainError(f"wrpkit toolchain: {sys.executable} has no pip; install pip into it "
+        raise ToolchainError(f"wrpkit toolchain: {_pip()[0]} has no pip; install pip into it "
                              "(python -m ensurepip) or set WRPKIT_PIP to a pip command")
     if p.returncode != 0:
         last = (p.stderr.strip().splitlines() or ["pip failed"])[-1]

@@ -151,25 +151,29 @@ TEST_CASE("integrity: a byte changed in a module file or a retained source is re
   CHECK(outcome(g.wrp).refusal.find("differs from the wrpkit manifest") != std::string::npos);
 }
 
-// A load opens with ImageLines::when_file_differs (replay.cpp): what each mode reads.
-static Artifact open_for_load(const fs::path& wrp) {
+// A load opens with ImageLines::when_file_differs and DigestTiming::memory_deferred
+// (replay.cpp): what each mode reads.
+static Artifact open_for_load(const fs::path& wrp, DigestTiming timing = DigestTiming::now) {
   return open_artifact_bytes(wrp, read_file_shared(wrp), module_files_in(modules_dir_for(wrp)),
-                             ImageLines::when_file_differs);
+                             ImageLines::when_file_differs, timing);
+}
+
+static std::vector<std::string> messages_of(const Integrity& in) {
+  std::vector<std::string> out;
+  for (auto& p : in.problems) out.push_back(p.message);
+  return out;
 }
 
 // A loader hashes a memory section of 128 KiB or more on a second thread
 // (DigestTiming::memory_deferred) and compares it after loading the modules: the
 // problems it ends with, their order and messages, are what opening finds at once.
 static std::vector<std::string> messages_when(const fs::path& wrp, DigestTiming timing) {
-  auto a = open_artifact_bytes(wrp, read_file_shared(wrp), module_files_in(modules_dir_for(wrp)),
-                               ImageLines::when_file_differs, timing);
+  auto a = open_for_load(wrp, timing);
   CHECK(a.integrity.deferred.has_value() == (timing == DigestTiming::memory_deferred));
   if (a.integrity.deferred) CHECK(!a.integrity.verified());
   finish_deferred_digest(a.integrity);
   CHECK(!a.integrity.deferred);
-  std::vector<std::string> out;
-  for (auto& p : a.integrity.problems) out.push_back(p.message);
-  return out;
+  return messages_of(a.integrity);
 }
 
 TEST_CASE("integrity: a large memory section hashed beside a load is judged as opening judges it") {
@@ -188,12 +192,10 @@ TEST_CASE("integrity: a large memory section hashed beside a load is judged as o
   CHECK(outcome(f.wrp).refusal == now[0] + " (and 1 more problem: wrp-inspect --verify lists them)");
   // Where threads cannot start (qemu-user), the load hashes it on its own thread.
   setenv("WRPKIT_SERIAL_LOAD", "1", 1);
-  CHECK(messages_when(f.wrp, DigestTiming::now) == now);
-  auto a = open_artifact_bytes(f.wrp, read_file_shared(f.wrp), module_files_in(modules_dir_for(f.wrp)),
-                               ImageLines::when_file_differs, DigestTiming::memory_deferred);
-  CHECK(!a.integrity.deferred);
-  CHECK(a.integrity.problems.size() == 2);
+  auto a = open_for_load(f.wrp, DigestTiming::memory_deferred);
   unsetenv("WRPKIT_SERIAL_LOAD");
+  CHECK(!a.integrity.deferred);
+  CHECK(messages_of(a.integrity) == now);
 }
 
 TEST_CASE("integrity: image lines that disagree with an intact file are a damaged manifest to inspect, not to a load") {
