@@ -375,6 +375,34 @@ def scene_bsr_padded(d):
     return body, {"rows": r, "cols": c, "vals": v, "x": x, "xt": xt}, outs
 
 
+def scene_bsr_transpose(d):
+    """Transposes of a matrix built before the capture, compact and padded, each followed by
+    bsr_mv (op 15 alone): Warp 1.17 refuses bsr_set_from_triplets in a CUDA capture (it reads
+    the block count back to the host), so its captures can hold BSR transposes only."""
+    import warp.sparse as sp
+    rng = np.random.default_rng(24)
+    n, m = 44, 36
+    r, c, v, mat = bsr_triplets(rng, d, n, m, 600, (2, 3))
+    a = sp.bsr_zeros(n, m, block_type=mat, device=d)
+    sp.bsr_set_from_triplets(a, r, c, v)
+    tmat = wp.types.matrix(shape=(3, 2), dtype=float)
+    at = sp.bsr_zeros(m, n, block_type=tmat, device=d)
+    pt = sp.bsr_zeros(m, n, block_type=tmat, row_capacity=30, device=d)
+    x = wp.array(whole(rng, -3, 4, (n, 2), np.float32), dtype=wp.vec2, device=d)
+    yt, yp = wp.zeros(m, dtype=wp.vec3, device=d), wp.zeros(m, dtype=wp.vec3, device=d)
+
+    def body():
+        sp.bsr_set_transpose(at, a)
+        sp.bsr_mv(at, x, yt)
+        sp.bsr_set_transpose(pt, a, topology="padded")
+        sp.bsr_mv(pt, x, yp)
+    body, outs = presized(d, body, lambda: {
+        "yt": yt, "yp": yp, "t_offsets": at.offsets, "t_columns": at.columns, "t_values": at.values,
+        "pt_offsets": pt.offsets, "pt_counts": pt.row_counts, "pt_columns": pt.columns,
+        "pt_values": pt.values}, keep=("pt_offsets",))
+    return body, {"offsets": a.offsets, "columns": a.columns, "values": a.values, "x": x}, outs
+
+
 # Warp 1.19 records a mesh (and patches its id at load) only for a parameter typed
 # wp.handle; the raw-id scene passes the same id as a plain uint64, which Warp saves as a
 # number: a dangling device address in the replay (wrp-inspect's raw_device_address).
@@ -474,7 +502,7 @@ def scene_mesh_100k(d):
 
 
 ISSUE33_SCENES = {"clusters": scene_clusters, "bsr": scene_bsr, "bsr_counted": scene_bsr_counted,
-                  "bsr_padded": scene_bsr_padded, "mesh_small": scene_mesh_small,
+                  "bsr_transpose": scene_bsr_transpose, "bsr_padded": scene_bsr_padded, "mesh_small": scene_mesh_small,
                   "mesh_raw_id": scene_mesh_raw_id,
                   "mesh_100k": scene_mesh_100k}
 
