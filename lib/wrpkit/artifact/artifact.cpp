@@ -55,7 +55,7 @@ fs::path modules_dir_for(const fs::path& wrp) {
   return fs::path(s + "_modules");
 }
 
-void parse_sections(Artifact& a) {
+void parse_sections(Artifact& a, ProvenanceRead provenance) {
   auto file = a.name();
   auto& md = a.container.require(kSectionMetadata, file);
   a.meta = parse_metadata(file, md.data, md.file_offset);
@@ -74,7 +74,8 @@ void parse_sections(Artifact& a) {
   a.ops = walk_ops(file, ops.data, ops.file_offset, a.meta);
   if (auto* h = a.container.find(kSectionWrpkitHelpers)) a.replay_helpers = parse_replay_helpers(file, *h);
   if (auto* h = a.container.find(kSectionWrpkitMesh)) a.mesh_helpers = parse_replay_helpers(file, *h);
-  if (auto* s = a.container.find(kSectionWrpkit)) {
+  auto* s = a.container.find(kSectionWrpkit);
+  if (s && (provenance == ProvenanceRead::always || !a.container.find(kSectionWrpkitManifest))) {
     try {
       a.provenance = parse_provenance(file, s->data, s->file_offset);
     } catch (const Error& e) {
@@ -180,10 +181,10 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module, 
 
 // The container's sections against its manifest, then parsed (a parse error in a
 // section that differs from the manifest reports the difference).
-static void open_sections(Artifact& a, DigestTiming timing) {
-  a.integrity = check_sections(a.name(), a.container, timing);
+static void open_sections(Artifact& a, const OpenOptions& options) {
+  a.integrity = check_sections(a.name(), a.container, options.timing);
   parse_checked(a.integrity, a.integrity.problems.empty(), [&] {
-    parse_sections(a);
+    parse_sections(a, options.provenance);
     return 0;
   });
   if (a.provenance && a.provenance->integrity == "manifest" && !a.container.find(kSectionWrpkitManifest))
@@ -195,13 +196,13 @@ static void open_sections(Artifact& a, DigestTiming timing) {
 }
 
 Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const ModuleFileReader& read_module,
-                             ImageLines image_lines, DigestTiming timing) {
+                             const OpenOptions& options) {
   Artifact a;
   a.wrp_path = wrp;
   a.modules_dir = modules_dir_for(wrp);
   a.container = parse_container(a.name(), wrp_bytes);
-  open_sections(a, timing);
-  read_module_files(a, read_module, image_lines);
+  open_sections(a, options);
+  read_module_files(a, read_module, options.image_lines);
   return a;
 }
 
@@ -210,7 +211,7 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
   a.wrp_path = wrp;
   a.modules_dir = modules_dir_for(wrp);
   a.container = parse_container(a.name(), read_file_shared(wrp));
-  open_sections(a, DigestTiming::now);
+  open_sections(a, {});
   if (!read_modules) return a;
   read_module_files(a, module_files_in(a.modules_dir), ImageLines::checked);
   return a;

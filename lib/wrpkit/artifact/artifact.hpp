@@ -49,7 +49,8 @@ struct Artifact {
   std::vector<Image> replay_helpers;
   // wrp-run's mesh kernels (wrpkit-mesh section): their images; empty when absent.
   std::vector<Image> mesh_helpers;
-  // How wrp-build made it (the wrpkit section), read once here; nullopt for a capture.
+  // How wrp-build made it (the wrpkit section), read once here; nullopt for a capture,
+  // and for a loader's open of an artifact with a manifest (ProvenanceRead).
   // A section that is not TOML leaves the error (one line) in provenance_error instead:
   // wrp-inspect refuses it, a loader goes on without it.
   std::optional<Provenance> provenance;
@@ -68,6 +69,23 @@ struct Artifact {
 // compared either way, to name the ones that changed.
 enum class ImageLines { checked, when_file_differs };
 
+// How much opening reads of the wrpkit section (provenance: how wrp-build made the
+// artifact). A loader needs it for one thing only, telling a stripped manifest (the
+// section says wrp-build wrote one, the file has none), so it parses the TOML only where
+// the manifest is missing: a tenth of a cold load's checking time on a small artifact.
+enum class ProvenanceRead { always, without_manifest };
+
+// What opening checks, and when. The defaults check everything at once (wrp-inspect,
+// wrp-build's input); for_loading() is what a loader needs before the driver gets bytes.
+struct OpenOptions {
+  ImageLines image_lines = ImageLines::checked;
+  DigestTiming timing = DigestTiming::now;
+  ProvenanceRead provenance = ProvenanceRead::always;
+  static OpenOptions for_loading() {
+    return {ImageLines::when_file_differs, DigestTiming::memory_deferred, ProvenanceRead::without_manifest};
+  }
+};
+
 // Warp's rule: strip ".wrp", append "_modules".
 fs::path modules_dir_for(const fs::path& wrp);
 
@@ -80,12 +98,12 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
 // The same checks on an artifact already in memory: `wrp_bytes` is the .wrp and
 // `read_module` returns the bytes of a file in its modules folder (nullopt when
 // there is none). Used for fuzzing and by callers that hold the files themselves.
-// A loader passes DigestTiming::memory_deferred: the memory section is hashed on a
-// second thread while the rest opens and the modules load, and the loader calls
+// A loader passes OpenOptions::for_loading(): the memory section is hashed on a second
+// thread while the rest opens and the modules load, and the loader calls
 // finish_deferred_digest(a.integrity) before using the section (integrity.hpp).
 using ModuleFileReader = std::function<std::optional<SharedBytes>(const std::string& filename)>;
 Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const ModuleFileReader& read_module,
-                             ImageLines image_lines = ImageLines::checked, DigestTiming timing = DigestTiming::now);
+                             const OpenOptions& options = {});
 // The reader open_artifact uses: the files of a modules folder (read_file_shared).
 ModuleFileReader module_files_in(const fs::path& dir);
 
@@ -97,6 +115,6 @@ bool has_source_fallback(const Artifact& a, size_t module);
 uint64_t binding_size(const Artifact& a, const std::string& name);
 
 // Parses the sections of a container already in memory (no module files).
-void parse_sections(Artifact& a);
+void parse_sections(Artifact& a, ProvenanceRead provenance = ProvenanceRead::always);
 
 }  // namespace wrp

@@ -434,7 +434,7 @@ struct Replay::State final : ReplayResources {
 std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust) {
   Phases p;
   auto a = open_artifact_bytes(wrp, read_file_shared(wrp), module_files_in(modules_dir_for(wrp)),
-                               ImageLines::when_file_differs, DigestTiming::memory_deferred);
+                               OpenOptions::for_loading());
   p.mark("read+check");
   return start(std::move(a), device, trust);
 }
@@ -442,9 +442,7 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
 std::unique_ptr<Replay> Replay::load_from_memory(const std::string& label, ByteView wrp,
                                                  const ModuleFileReader& read_module, int device,
                                                  const TrustPolicy& trust) {
-  return start(
-      open_artifact_bytes(label, wrp, read_module, ImageLines::when_file_differs, DigestTiming::memory_deferred),
-      device, trust);
+  return start(open_artifact_bytes(label, wrp, read_module, OpenOptions::for_loading()), device, trust);
 }
 
 std::unique_ptr<Replay> Replay::start(Artifact artifact, int device, const TrustPolicy& trust) {

@@ -151,11 +151,11 @@ TEST_CASE("integrity: a byte changed in a module file or a retained source is re
   CHECK(outcome(g.wrp).refusal.find("differs from the wrpkit manifest") != std::string::npos);
 }
 
-// A load opens with ImageLines::when_file_differs and DigestTiming::memory_deferred
-// (replay.cpp): what each mode reads.
+// A load opens with OpenOptions::for_loading() (replay.cpp): what each timing reads.
 static Artifact open_for_load(const fs::path& wrp, DigestTiming timing = DigestTiming::now) {
-  return open_artifact_bytes(wrp, read_file_shared(wrp), module_files_in(modules_dir_for(wrp)),
-                             ImageLines::when_file_differs, timing);
+  auto options = OpenOptions::for_loading();
+  options.timing = timing;
+  return open_artifact_bytes(wrp, read_file_shared(wrp), module_files_in(modules_dir_for(wrp)), options);
 }
 
 static std::vector<std::string> messages_of(const Integrity& in) {
@@ -273,6 +273,15 @@ TEST_CASE("integrity: an artifact wrp-build sealed that lost its manifest is ref
     std::erase_if(c.sections, [](auto& s) { return s.type == kSectionWrpkitManifest; });
   });
   CHECK(outcome(f.wrp).codes == "manifest_missing");
+  // A loader skips the wrpkit section where a manifest vouches for the file, never where
+  // it is missing: the stripped manifest is found there too.
+  REQUIRE(open_for_load(f.wrp).integrity.problems.size() == 1);
+  CHECK(open_for_load(f.wrp).integrity.problems[0].code == "manifest_missing");
+  TempDir tmp;
+  auto resealed = sealed::sealed_copy(f.wrp, tmp.path());  // sealed again: a wrpkit section and a manifest
+  CHECK(open_artifact(resealed).provenance.has_value());
+  CHECK(!open_for_load(resealed).provenance.has_value());
+  CHECK(open_for_load(resealed).integrity.verified());
 }
 
 TEST_CASE("integrity: under --trust, re-hashed, re-signed, unsigned or wrongly signed artifacts are refused") {
