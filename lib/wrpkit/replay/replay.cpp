@@ -6,14 +6,12 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <future>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <set>
 
 #include "wrpkit/artifact/binding_type.hpp"
-#include "wrpkit/base/beside.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/shared_bytes.hpp"
 #include "wrpkit/driver/cuda_api.hpp"
@@ -109,13 +107,8 @@ struct Replay::Shared {
   std::map<std::string, uint32_t> bindings;  // name -> region id
   std::mutex mu;
   std::map<std::string, CUfunction> functions;  // entry name -> function (kernels and helpers)
-  // The modules (helpers and mesh kernels too) loading on a second thread while the
-  // first instance allocates and uploads its memory: the driver does both at once.
-  // modules_ready() waits for them before anything looks a kernel up.
-  std::shared_future<void> modules_loading;
 
   ~Shared() {
-    if (started_beside(modules_loading)) modules_loading.wait();  // a deferred load never ran: nothing to wait for
     if (!cu) return;
     cu->cuCtxSetCurrent(ctx);
     for (auto m : modules) cu->cuModuleUnload(m);
@@ -126,7 +119,7 @@ struct Replay::Shared {
 
   // The whole replay of `a` is decided here, before the driver is touched: what blocks it,
   // what in the file is wrong, the memory it needs and every node of its graph. Then the
-  // context, and every module starts loading (modules_loading).
+  // context and every module.
   void load(int device, bool isolate) {
     Phases phases;
     plan = plan_replay(a);
@@ -152,20 +145,8 @@ struct Replay::Shared {
                        device_attribute(api, dev, kCuAttrClusterLaunch) != 0;
     for (auto& b : a.meta.bindings) bindings[b.name] = b.region_id;
     phases.mark("context");
-    modules_loading = run_beside([this] {
-      cu->check(cu->cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
-      load_modules();
-    });
-  }
-
-  // Rethrows what stopped the modules' load, if anything did.
-  void modules_ready() {
-    std::shared_future<void> loading;
-    {
-      std::lock_guard lock(mu);  // one copy per caller: instances may be made on several threads
-      loading = modules_loading;
-    }
-    if (loading.valid()) loading.get();
+    load_modules();
+    phases.mark("modules");
   }
 
   void load_modules() {
@@ -178,7 +159,6 @@ struct Replay::Shared {
       modules.push_back(mod);
       module_by_hash[rec.hash] = mod;
     }
-    if (a.container.find(kSectionWrpkitHelpers)) load_helper_module(a.name());
     if (a.meta.meshes.empty()) return;
     auto* sec = a.container.find(kSectionWrpkitMesh);  // replay_blockers required it
     cu->check(cu->cuModuleLoadData(&mesh_kernels, sec->data.data()),
@@ -238,7 +218,18 @@ struct Replay::Shared {
     std::lock_guard lock(mu);
     auto& f = functions[entry];
     if (f) return f;
-    if (!helpers) load_helper_module(where);  // never loaded beside: the artifact has none
+    if (!helpers) {
+      auto* sec = a.container.find(kSectionWrpkitHelpers);
+      if (!sec)
+        fail(Exit::target, fmt::format("{}: needs wrp-run's helper kernels, which wrp-build adds: rebuild the "
+                                       "artifact with it",
+                                       where));
+      // The driver picks the image for this GPU; none fits when it was built for other targets.
+      cu->check(cu->cuModuleLoadData(&helpers, sec->data.data()),
+                fmt::format("{}: loading wrp-run's helper kernels (built for {}; rebuild with this GPU's arch among "
+                            "the targets)",
+                            where, image_archs(a.replay_helpers)));
+    }
     auto rc = cu->cuModuleGetFunction(&f, helpers, entry);
     if (rc == kCuErrorNotFound)
       fail(Exit::target, fmt::format("{}: wrp-run's helper kernels in this artifact lack {} (an older wrp-build made "
@@ -246,19 +237,6 @@ struct Replay::Shared {
                                      where, entry));
     cu->check(rc, fmt::format("{}: helper kernel {}", where, entry));
     return f;
-  }
-
-  void load_helper_module(const std::string& where) {
-    auto* sec = a.container.find(kSectionWrpkitHelpers);
-    if (!sec)
-      fail(Exit::target, fmt::format("{}: needs wrp-run's helper kernels, which wrp-build adds: rebuild the "
-                                     "artifact with it",
-                                     where));
-    // The driver picks the image for this GPU; none fits when it was built for other targets.
-    cu->check(cu->cuModuleLoadData(&helpers, sec->data.data()),
-              fmt::format("{}: loading wrp-run's helper kernels (built for {}; rebuild with this GPU's arch among "
-                          "the targets)",
-                          where, image_archs(a.replay_helpers)));
   }
 
   static std::string image_archs(const std::vector<Image>& images) {
@@ -306,15 +284,8 @@ struct Replay::State final : ReplayResources {
     auto& cu = *s->sh->cu;
     cu.check(cu.cuCtxSetCurrent(s->sh->ctx), "cuCtxSetCurrent");
     s->cu = &cu;  // from here on ~State releases what was made
-    try {
-      s->place_memory();
-    } catch (...) {
-      s->sh->modules_ready();  // a module that did not load is the first cause: modules load first in Warp too
-      throw;
-    }
+    s->place_memory();
     phases.mark("regions");
-    s->sh->modules_ready();
-    phases.mark("modules");
     cu.check(cu.cuStreamCreate(&s->stream, kCuStreamNonBlocking), "cuStreamCreate");
     // Warp's loader builds each mesh before the graph: so does each instance, from its own memory.
     if (!s->a->meta.meshes.empty())

@@ -3,8 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <system_error>
 
-#include "wrpkit/base/beside.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/formats/container.hpp"
@@ -34,7 +35,7 @@ constexpr uint64_t kDeferredDigestBytes = 128 * 1024;
 
 bool may_defer(const Section& s, DigestTiming timing) {
   return timing == DigestTiming::memory_deferred && s.type == kSectionMemory && s.data.size() >= kDeferredDigestBytes &&
-         !serial_load();
+         !std::getenv("WRPKIT_SERIAL_LOAD");
 }
 
 // Where a section differs from its manifest line (i: its place in the manifest).
@@ -56,7 +57,12 @@ std::string mismatch_message(const std::string& file, uint32_t type, uint64_t fi
 // thread can start (a process at its limit), here and now.
 void defer_digest(Integrity& in, const std::string& file, const Section& s, const ManifestSection& want, size_t i) {
   auto bytes = s.data;  // shares the file's pages: alive for the thread whatever happens to the container
-  auto sha256 = run_beside([bytes] { return sha256_hex(bytes); });
+  std::shared_future<std::string> sha256;
+  try {
+    sha256 = std::async(std::launch::async, [bytes] { return sha256_hex(bytes); }).share();
+  } catch (const std::system_error&) {
+    sha256 = std::async(std::launch::deferred, [bytes] { return sha256_hex(bytes); }).share();
+  }
   in.deferred = DeferredDigest{
       file, s.file_offset, i, {s.type, s.flags, s.data.size(), ""}, want, in.problems.size(), std::move(sha256)};
 }

@@ -86,36 +86,6 @@ TEST_CASE(
   CHECK(g_gpu.modules_unloaded == g_gpu.modules_loaded);
 }
 
-// The modules load on a second thread while the first instance's memory goes up.
-TEST_CASE("replay: a module that does not load is the error, even where the memory fails too, and nothing stays") {
-  UseFakeGpu gpu([](FakeGpu& g) {
-    g.load_error = "ptxas fatal: a damaged image";
-    g.free_bytes = 1000;
-  });
-  std::string message;
-  try {
-    Replay::start(open_artifact(fixtures::ptx75()), 0, kRawCapture);
-  } catch (const Error& e) {
-    message = e.what();
-  }
-  CAPTURE(message);
-  CHECK(message.find("loading module") != std::string::npos);
-  CHECK(g_gpu.memory.empty());
-  CHECK(g_gpu.modules_unloaded == g_gpu.modules_loaded);
-}
-
-TEST_CASE("replay: where no thread may start (WRPKIT_SERIAL_LOAD), the modules load on the loading thread") {
-  UseFakeGpu gpu;
-  setenv("WRPKIT_SERIAL_LOAD", "1", 1);
-  auto a = open_artifact(fixtures::two_modules());
-  size_t modules = a.modules.size();
-  auto r = Replay::start(std::move(a), 0, kRawCapture);
-  unsetenv("WRPKIT_SERIAL_LOAD");
-  CHECK(g_gpu.modules_loaded == int(modules));
-  r->launch();
-  CHECK(g_gpu.graphs_launched == 1);
-}
-
 TEST_CASE("replay: clustered launches on a GPU with clusters, where clusters above 8 blocks opt in as Warp does") {
   UseFakeGpu gpu;
   auto r = Replay::start(particles_with_clusters(16), 0, kRawCapture);
