@@ -67,6 +67,10 @@ inline fs::path bsr18() { return local("warp-1.19.0-h100/default-sf/bsr"); }
 // (transposes with source row counts, one into rows too small: its status set).
 inline fs::path bsr_counted18() { return local("warp-1.19.0-h100/default-sf/bsr_counted"); }
 inline fs::path bsr_padded18() { return local("warp-1.19.0-h100/default-sf/bsr_padded"); }
+// Compact and padded transposes of a matrix built before the capture (op 15 alone), as PTX and CUBIN.
+inline fs::path bsr_transpose18(const std::string& form) {
+  return local("warp-1.19.0-h100/" + form + "/bsr_transpose");
+}
 // The same three scenes captured by stock Warp 1.18.0 (format 16) on an H200, as PTX and CUBIN.
 inline fs::path bsr16(const std::string& scene, const std::string& form = "ptx75") {
   return local("warp-1.18.0-h200/" + form + "/" + scene);

@@ -249,3 +249,21 @@ TEST_CASE("Warp 1.18's BSR records of the three scenes say what Warp 1.19's do, 
     }
   }
 }
+
+// Warp 1.17 records no BSR op on a CUDA device (it refuses both in a capture: each reads a
+// count back to the host); from 1.18 on a transpose alone is a capture of its own.
+TEST_CASE("Warp 1.19's transposes of a matrix built before the capture: op 15 alone, planned without blockers") {
+  for (auto form : {"ptx75", "default"}) {
+    CAPTURE(form);
+    auto a = open_artifact(fixtures::bsr_transpose18(form), false);
+    int compact = 0, padded = 0, from_triplets = 0;
+    for (auto& o : a.ops.ops) {
+      from_triplets += o.type == kOpBsrFromTriplets;
+      if (o.type == kOpBsrTranspose) ++(o.bsr.t_row_counts.region > 0 ? padded : compact);
+    }
+    CHECK((compact == 1 && padded == 1 && from_triplets == 0));
+    auto plan = plan_replay(a);
+    CHECK(plan.problems.empty());
+    CHECK(plan.blockers.empty());
+  }
+}
