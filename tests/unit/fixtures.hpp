@@ -79,6 +79,9 @@ inline fs::path mesh18() { return local("warp-1.19.0-h100/default-sf/mesh_small"
 inline fs::path mesh15() { return local("warp-1.17.0.dev4-h200/mesh_query_ptx75"); }  // Warp 1.17.0.dev4
 inline fs::path mesh100k18() { return local("warp-1.19.0-h100/default-sf/mesh_100k"); }
 inline fs::path mesh_raw_id18() { return local("warp-1.19.0-h100/default-sf/mesh_raw_id"); }
+// The particles scene captured on the CPU by stock Warp 1.15.0 (format 14) and 1.16.0 (15).
+inline fs::path cpu14_particles() { return local("cpu/particles_cpu_w115"); }
+inline fs::path cpu15_particles() { return local("cpu/particles_cpu_w116"); }
 inline fs::path cpu16() { return local("cpu/saxpy_cpu_w118"); }
 inline fs::path cpu18() { return local("cpu/saxpy_cpu_w119"); }
 

@@ -10,7 +10,7 @@
 // segmented sort, run-length encode, reduction (algorithms.hpp), BSR from triplets and
 // transpose (sparse.hpp), and the meshes of Warp 1.15 to 1.19 (meshes.hpp). Refused at
 // load, naming them (support.hpp): BVH and hash-grid ops, meshes of other releases or with
-// LBVH trees, CPU graphs, formats before 15.
+// LBVH trees, CPU graphs, format 13 (written by no release).
 #pragma once
 #include <cstdint>
 #include <filesystem>

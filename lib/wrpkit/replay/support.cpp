@@ -80,9 +80,10 @@ std::vector<std::string> replay_blockers(const Artifact& a) { return replay_bloc
 std::vector<std::string> replay_blockers(const Artifact& a, const ReplayPlan& plan) {
   std::vector<std::string> why;
   if (a.is_cpu()) why.push_back("a CPU graph (wrp-run replays CUDA graphs)");
-  if (a.container.version < 15)
-    why.push_back(fmt::format("format {} (Warp 1.15): its launch layout is not verified; formats 15..18 replay",
-                              a.container.version));
+  // Warp 1.15's format 14 is 1.16's 15 less the ops 1.16 added (its apic_types.h, launch
+  // code and launch_bounds_t are the same); no release writes 13, so nothing shows its layout.
+  if (a.container.version < 14)
+    why.push_back(fmt::format("format {} (written by no Warp release): formats 14..18 replay", a.container.version));
   mesh_blockers(a, why);
   if (!plan.helper_entries.empty() && a.replay_helpers.empty())
     why.push_back(fmt::format("{} (need wrp-run's helper kernels, which wrp-build adds: rebuild the artifact with it)",

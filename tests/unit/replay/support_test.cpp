@@ -1,9 +1,11 @@
 // What wrp-run can replay is decided from the artifact alone (no GPU needed).
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "fixtures.hpp"
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/base/hash.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
 #include "wrpkit/replay/replay.hpp"
 
@@ -80,4 +82,49 @@ TEST_CASE("replay_blockers: meshes replay for the loaders of Warp 1.16 to 1.19, 
         "1 mesh(es): Warp 1.20.0 loads them, and wrp-run builds the meshes of Warp 1.15.0 to 1.19.0 only; ");
   a.meta.producer_version = "1.18.0";  // format 18 names its loader: any release the table knows
   CHECK(replay_blockers(a).empty());
+}
+
+namespace {
+
+// Every launch record of an artifact as one comparable line: its grid, block, arguments'
+// values and relocations (what wrp-run packs and patches). The 8 bytes a relocation
+// patches are left out: they hold the capturing process's addresses.
+std::string launches_summary(const Artifact& a) {
+  std::string s;
+  for (auto& o : a.ops.ops) {
+    if (o.type != kOpLaunch) continue;
+    auto& l = o.launch;
+    Bytes values = l.value_data;
+    for (auto* params : {&l.params, &l.adjoint_params})
+      for (auto& p : *params)
+        for (auto& r : p.relocs)
+          for (size_t i = 0; i < 8 && p.value_offset + r.value_byte_offset + i < values.size(); ++i)
+            values[p.value_offset + r.value_byte_offset + i] = 0;
+    s += fmt::format("{}/{} shape {},{},{},{} ndim {} size {} dim {} max_blocks {} block {} smem {} stride {} fwd {} |",
+                     l.kernel_key, l.module_hash, l.shape[0], l.shape[1], l.shape[2], l.shape[3], l.ndim, l.size, l.dim,
+                     l.max_blocks, l.block_dim, l.smem_bytes, l.grid_stride, l.is_forward);
+    for (auto* params : {&l.params, &l.adjoint_params})
+      for (auto& p : *params) {
+        s += fmt::format(" p{}:{}+{}/{}", p.index, p.value_offset, p.value_size, p.value_align);
+        for (auto& r : p.relocs)
+          s += fmt::format(" r{}@{}:{}+{}", r.kind, r.value_byte_offset, r.region_id, r.region_offset);
+      }
+    s += fmt::format(" values {}\n", sha256_hex(values));
+  }
+  return s;
+}
+
+}  // namespace
+
+// Warp 1.15 writes format 14, 1.16 format 15: the same launch records (their apic_types.h
+// and launch code differ only in the ops 1.16 added), so wrp-run replays 14 as it does 15.
+TEST_CASE("replay_blockers: Warp 1.15's format 14 records the launches 1.16's format 15 does, and is not refused") {
+  auto w115 = open_artifact(fixtures::cpu14_particles());
+  auto w116 = open_artifact(fixtures::cpu15_particles());
+  CHECK(w115.container.version == 14);
+  CHECK(w116.container.version == 15);
+  CHECK(!launches_summary(w115).empty());
+  CHECK(launches_summary(w115) == launches_summary(w116));
+  CHECK(w115.regions.size() == w116.regions.size());
+  CHECK(joined(replay_blockers(w115)) == "a CPU graph (wrp-run replays CUDA graphs); ");  // the device, not the format
 }
