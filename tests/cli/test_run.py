@@ -154,12 +154,12 @@ def test_a_warp_1_17_mesh_capture_builds_for_wrp_run():
     assert j["format_version"] == 15, j["format_version"]
 
 
-def test_stock_warp_1_16_to_1_18_mesh_captures_build_for_wrp_run():
-    """Captures by stock warp-lang 1.16.0 and 1.17.0 (format 15) and 1.18.0 (format 16) on an H100
+def test_stock_warp_1_15_to_1_18_mesh_captures_build_for_wrp_run():
+    """Captures by stock warp-lang 1.15.0 (format 14), 1.16.0 and 1.17.0 (15) and 1.18.0 (16) on an H100
     (PTX for compute_75, a CUBIN; a 352- and a 100,352-triangle mesh) build with wrp-run's mesh
     kernels; wrp-inspect lists the mesh as its record saves it. (The other captures of tests/data/
-    warp-1.1{6,7,8}.0-h100 differ from these only in their output: the GPU check replays all.)"""
-    cases = [("warp-1.16.0-h100/ptx75/mesh_small", 15, 352), ("warp-1.17.0-h100/ptx75/mesh_small", 15, 352),
+    warp-1.1{5,6,7,8}.0-h100 differ from these only in their output: the GPU check replays all.)"""
+    cases = [("warp-1.15.0-h100/ptx75/mesh_small", 14, 352), ("warp-1.16.0-h100/ptx75/mesh_small", 15, 352), ("warp-1.17.0-h100/ptx75/mesh_small", 15, 352),
              ("warp-1.18.0-h100/default/mesh_small", 16, 352), ("warp-1.18.0-h100/ptx75/mesh_100k", 16, 100352)]
     for folder, fmt, triangles in cases:
         j = built_with_mesh_kernels(local(folder), "sm_90")
