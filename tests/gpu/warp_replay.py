@@ -502,8 +502,8 @@ def scene_mesh_100k(d):
 
 
 ISSUE33_SCENES = {"clusters": scene_clusters, "bsr": scene_bsr, "bsr_counted": scene_bsr_counted,
-                  "bsr_transpose": scene_bsr_transpose, "bsr_padded": scene_bsr_padded, "mesh_small": scene_mesh_small,
-                  "mesh_raw_id": scene_mesh_raw_id,
+                  "bsr_transpose": scene_bsr_transpose, "bsr_padded": scene_bsr_padded,
+                  "mesh_small": scene_mesh_small, "mesh_raw_id": scene_mesh_raw_id,
                   "mesh_100k": scene_mesh_100k}
 
 

@@ -251,7 +251,7 @@ TEST_CASE("Warp 1.18's BSR records of the three scenes say what Warp 1.19's do, 
 }
 
 // Warp 1.17 records no BSR op on a CUDA device (it refuses both in a capture: each reads a
-// count back to the host); from 1.18 on a transpose alone is a capture of its own.
+// count back to the host); 1.18 and 1.19 record both, and a transpose alone too.
 TEST_CASE("Warp 1.19's transposes of a matrix built before the capture: op 15 alone, planned without blockers") {
   for (auto form : {"ptx75", "default"}) {
     CAPTURE(form);
