@@ -54,14 +54,15 @@ std::string mismatch_message(const std::string& file, uint32_t type, uint64_t fi
 }
 
 // The section's SHA-256 on a second thread, compared by finish_deferred_digest; where no
-// thread can start (a process at its limit), here and now.
+// thread can start (a process at its limit), on the loading thread when that asks for it.
 void defer_digest(Integrity& in, const std::string& file, const Section& s, const ManifestSection& want, size_t i) {
   auto bytes = s.data;  // shares the file's pages: alive for the thread whatever happens to the container
+  auto hash = [bytes] { return sha256_hex(bytes); };
   std::shared_future<std::string> sha256;
   try {
-    sha256 = std::async(std::launch::async, [bytes] { return sha256_hex(bytes); }).share();
+    sha256 = std::async(std::launch::async, hash).share();
   } catch (const std::system_error&) {
-    sha256 = std::async(std::launch::deferred, [bytes] { return sha256_hex(bytes); }).share();
+    sha256 = std::async(std::launch::deferred, hash).share();
   }
   in.deferred = DeferredDigest{
       file, s.file_offset, i, {s.type, s.flags, s.data.size(), ""}, want, in.problems.size(), std::move(sha256)};
