@@ -274,3 +274,12 @@ TEST_CASE("replay: param_dtype names what a binding holds, from the kernel that 
   auto ptx = Replay::start(open_artifact(fixtures::ptx75()), 0, kRawCapture);  // PTX alone: nothing says
   CHECK(ptx->param_dtype("x").empty());
 }
+
+TEST_CASE("replay: starting a device pays its context's first-use costs once and leaves nothing behind") {
+  UseFakeGpu gpu;
+  Replay::start_device(0);  // no other test starts a device: this is the process's first
+  CHECK(g_gpu.graphs_launched == 1);
+  CHECK(g_gpu.memory.empty());  // the 256 bytes it allocated are freed
+  Replay::start_device(0);      // once per device and process
+  CHECK(g_gpu.graphs_launched == 1);
+}
