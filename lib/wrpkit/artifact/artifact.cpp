@@ -7,7 +7,6 @@
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
-#include "wrpkit/base/parallel.hpp"
 #include "wrpkit/formats/helpers_section.hpp"
 #include "wrpkit/formats/meshes.hpp"
 
@@ -139,39 +138,7 @@ static auto parse_checked(Integrity& in, bool intact, F&& parse) {
   }
 }
 
-// The folder's other files the manifest lists (a retained source, Warp's .meta files):
-// checked where the reader has them; a loader given only the files it needs is not refused
-// for the rest. A replay loader (ModuleFiles::binaries) hands the driver none of them and
-// checks them on a second thread, so that a changed byte anywhere in a sealed artifact is
-// still refused without their reading and hashing on the way to the driver.
-static void check_other_files(Artifact& a, const ModuleFileReader& read_module, ModuleFiles which) {
-  auto& in = a.integrity;
-  if (!in.manifest) return;
-  std::vector<std::string> names;
-  for (auto& f : in.manifest->files)
-    if (std::find(in.files_checked.begin(), in.files_checked.end(), f.name) == in.files_checked.end())
-      names.push_back(f.name);
-  if (which == ModuleFiles::binaries) {
-    if (!names.empty())
-      in.deferred_problems = in_background([manifest = *in.manifest, names, read_module, dir = a.modules_dir] {
-        std::vector<IntegrityProblem> found;
-        for (auto& name : names)
-          if (auto bytes = read_module(name))
-            if (auto p = module_file_problem(manifest, (dir / name).string(), name, bytes->size(), sha256_hex(*bytes)))
-              found.push_back(std::move(*p));
-        return found;
-      });
-    return;
-  }
-  for (auto& name : names) {
-    if (auto bytes = read_module(name))
-      check_module_file(in, (a.modules_dir / name).string(), name, bytes->size(), sha256_hex(*bytes));
-    else
-      in.files_not_read.push_back(name);
-  }
-}
-
-static void read_module_files(Artifact& a, const ModuleFileReader& read_module, ImageLines lines, ModuleFiles which) {
+static void read_module_files(Artifact& a, const ModuleFileReader& read_module, ImageLines lines) {
   auto& in = a.integrity;
   for (auto& m : a.meta.modules) {
     ModuleFile mf;
@@ -187,7 +154,7 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module, 
     mf.binary = parse_checked(in, intact, [&] { return read_module_binary(mf.path.string(), mf.bytes); });
     check_images(in, mf.path.string(), m.binary_filename, mf, intact, lines);
     mf.binary_digest = compare_digest(m.binary_digest, digest);
-    if (m.retains_source() && which == ModuleFiles::all) {
+    if (m.retains_source()) {
       mf.source_path = a.modules_dir / m.source_filename;
       if (auto src = read_module(m.source_filename)) {
         mf.source = std::move(*src);
@@ -200,7 +167,16 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module, 
     }
     a.modules.push_back(std::move(mf));
   }
-  check_other_files(a, read_module, which);
+  // The folder's other files the manifest lists (Warp's .meta files): checked where the
+  // reader has them; a loader given only the files it needs is not refused for the rest.
+  if (!in.manifest) return;
+  for (auto& f : in.manifest->files) {
+    if (std::find(in.files_checked.begin(), in.files_checked.end(), f.name) != in.files_checked.end()) continue;
+    if (auto bytes = read_module(f.name))
+      check_module_file(in, (a.modules_dir / f.name).string(), f.name, bytes->size(), sha256_hex(*bytes));
+    else
+      in.files_not_read.push_back(f.name);
+  }
 }
 
 // The container's sections against its manifest, then parsed (a parse error in a
@@ -226,7 +202,7 @@ Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const M
   a.modules_dir = modules_dir_for(wrp);
   a.container = parse_container(a.name(), wrp_bytes);
   open_sections(a, options);
-  read_module_files(a, read_module, options.image_lines, options.module_files);
+  read_module_files(a, read_module, options.image_lines);
   return a;
 }
 
@@ -237,7 +213,7 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
   a.container = parse_container(a.name(), read_file_shared(wrp));
   open_sections(a, {});
   if (!read_modules) return a;
-  read_module_files(a, module_files_in(a.modules_dir), ImageLines::checked, ModuleFiles::all);
+  read_module_files(a, module_files_in(a.modules_dir), ImageLines::checked);
   return a;
 }
 

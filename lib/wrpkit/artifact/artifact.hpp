@@ -75,21 +75,14 @@ enum class ImageLines { checked, when_file_differs };
 // the manifest is missing: a tenth of a cold load's checking time on a small artifact.
 enum class ProvenanceRead { always, without_manifest };
 
-// Which files of the modules folder opening reads. A replay loader hands the driver the
-// module binaries alone; a retained CUDA source (Warp 1.19 compiles it where the binary
-// does not load) and Warp's other files only matter to Warp's loader and wrp-inspect.
-enum class ModuleFiles { all, binaries };
-
 // What opening checks, and when. The defaults check everything at once (wrp-inspect,
 // wrp-build's input); for_loading() is what a loader needs before the driver gets bytes.
 struct OpenOptions {
   ImageLines image_lines = ImageLines::checked;
   DigestTiming timing = DigestTiming::now;
   ProvenanceRead provenance = ProvenanceRead::always;
-  ModuleFiles module_files = ModuleFiles::all;
   static OpenOptions for_loading() {
-    return {ImageLines::when_file_differs, DigestTiming::memory_deferred, ProvenanceRead::without_manifest,
-            ModuleFiles::binaries};
+    return {ImageLines::when_file_differs, DigestTiming::memory_deferred, ProvenanceRead::without_manifest};
   }
 };
 

@@ -1,11 +1,8 @@
-// A small parallel loop for the build stages, and work a load leaves to a second thread.
+// A small parallel loop for the build stages.
 #pragma once
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 #include <exception>
-#include <future>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -40,22 +37,6 @@ void parallel_for(size_t n, unsigned jobs, F&& fn) {
   for (auto& th : pool) th.join();
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
-}
-
-// Whether a load may start threads: not where WRPKIT_SERIAL_LOAD is set (emulators that
-// cannot: qemu-user 7.2 spins forever in the attempt).
-inline bool may_start_threads() { return !std::getenv("WRPKIT_SERIAL_LOAD"); }
-
-// `fn` on a second thread, its result (or exception) in the future; where no thread may or
-// can start (a process at its limit), `fn` runs when the result is first asked for.
-template <class F>
-auto in_background(F fn) -> std::shared_future<decltype(fn())> {
-  if (may_start_threads()) try {
-      return std::async(std::launch::async, fn).share();
-    } catch (const std::system_error&) {
-      // no thread to be had: deferred below
-    }
-  return std::async(std::launch::deferred, std::move(fn)).share();
 }
 
 }  // namespace wrp

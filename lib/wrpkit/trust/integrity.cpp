@@ -3,10 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <system_error>
 
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
-#include "wrpkit/base/parallel.hpp"
 #include "wrpkit/formats/container.hpp"
 
 namespace wrp {
@@ -34,7 +35,7 @@ constexpr uint64_t kDeferredDigestBytes = 128 * 1024;
 
 bool may_defer(const Section& s, DigestTiming timing) {
   return timing == DigestTiming::memory_deferred && s.type == kSectionMemory && s.data.size() >= kDeferredDigestBytes &&
-         may_start_threads();
+         !std::getenv("WRPKIT_SERIAL_LOAD");
 }
 
 // Where a section differs from its manifest line (i: its place in the manifest).
@@ -56,7 +57,13 @@ std::string mismatch_message(const std::string& file, uint32_t type, uint64_t fi
 // thread can start (a process at its limit), on the loading thread when that asks for it.
 void defer_digest(Integrity& in, const std::string& file, const Section& s, const ManifestSection& want, size_t i) {
   auto bytes = s.data;  // shares the file's pages: alive for the thread whatever happens to the container
-  auto sha256 = in_background([bytes] { return sha256_hex(bytes); });
+  auto hash = [bytes] { return sha256_hex(bytes); };
+  std::shared_future<std::string> sha256;
+  try {
+    sha256 = std::async(std::launch::async, hash).share();
+  } catch (const std::system_error&) {
+    sha256 = std::async(std::launch::deferred, hash).share();
+  }
   in.deferred = DeferredDigest{
       file, s.file_offset, i, {s.type, s.flags, s.data.size(), ""}, want, in.problems.size(), std::move(sha256)};
 }
@@ -123,11 +130,6 @@ Integrity check_sections(const std::string& file, const Container& c, DigestTimi
 }
 
 void finish_deferred_digest(Integrity& in) {
-  if (in.deferred_problems.valid()) {
-    auto found = in.deferred_problems.get();
-    in.deferred_problems = {};
-    in.problems.insert(in.problems.end(), found.begin(), found.end());
-  }
   if (!in.deferred) return;
   auto d = std::move(*in.deferred);
   in.deferred.reset();
@@ -138,28 +140,24 @@ void finish_deferred_digest(Integrity& in) {
                           mismatch_message(d.file, d.got.type, d.file_offset, d.got, d.want, d.manifest_index)});
 }
 
-std::optional<IntegrityProblem> module_file_problem(const Manifest& manifest, const std::string& path,
-                                                    const std::string& name, uint64_t size, const std::string& digest) {
-  auto* want = manifest.file(name);
-  if (!want)
-    return IntegrityProblem{
-        "module_digest_mismatch", name,
-        fmt::format("{}: the file is not in the wrpkit manifest, so nothing vouches for it; {}", path, kDamaged)};
-  if (size == want->size && digest == want->sha256) return std::nullopt;
-  return IntegrityProblem{
-      "module_digest_mismatch", name,
-      fmt::format("{}: differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records "
-                  "{} bytes with {}...; {}",
-                  path, size, short_digest(digest), want->size, short_digest(want->sha256), kDamaged)};
-}
-
 bool check_module_file(Integrity& in, const std::string& path, const std::string& name, uint64_t size,
                        const std::string& digest) {
   if (!in.manifest) return true;
   in.files_checked.push_back(name);
-  auto problem = module_file_problem(*in.manifest, path, name, size, digest);
-  if (problem) in.problems.push_back(std::move(*problem));
-  return !problem;
+  auto* want = in.manifest->file(name);
+  if (!want) {
+    in.problems.push_back(
+        {"module_digest_mismatch", name,
+         fmt::format("{}: the file is not in the wrpkit manifest, so nothing vouches for it; {}", path, kDamaged)});
+    return false;
+  }
+  if (size == want->size && digest == want->sha256) return true;
+  in.problems.push_back(
+      {"module_digest_mismatch", name,
+       fmt::format("{}: differs from the wrpkit manifest: {} bytes with SHA-256 {}... where it records "
+                   "{} bytes with {}...; {}",
+                   path, size, short_digest(digest), want->size, short_digest(want->sha256), kDamaged)});
+  return false;
 }
 
 std::string integrity_error(const Integrity& in) {

@@ -47,13 +47,8 @@ struct Integrity {
   std::vector<std::string> files_checked;   // module-folder files compared with the manifest
   std::vector<std::string> files_not_read;  // listed, but the reader did not have them
   std::optional<DeferredDigest> deferred;   // a digest not compared yet (finish_deferred_digest)
-  // Problems still being looked for on a second thread: a loader's check of the module-folder
-  // files it does not hand the driver (a retained source, Warp's .meta files), so that a
-  // changed byte anywhere in a sealed artifact is still refused. finish_deferred_digest adds
-  // them after the others.
-  std::shared_future<std::vector<IntegrityProblem>> deferred_problems;
   // Every byte read matches a manifest: the artifact is as wrp-build wrote it.
-  bool verified() const { return manifest && problems.empty() && !deferred && !deferred_problems.valid(); }
+  bool verified() const { return manifest && problems.empty() && !deferred; }
 };
 
 // Whether check_sections may leave the memory section's digest to a second thread: a
@@ -72,9 +67,6 @@ void finish_deferred_digest(Integrity& in);
 // recorded) when it differs or is not listed. A no-op without a manifest.
 bool check_module_file(Integrity& in, const std::string& path, const std::string& name, uint64_t size,
                        const std::string& sha256);
-// The same comparison with `manifest` alone: the problem, if the file differs or is not listed.
-std::optional<IntegrityProblem> module_file_problem(const Manifest& manifest, const std::string& path,
-                                                    const std::string& name, uint64_t size, const std::string& sha256);
 // What every message about changed bytes ends with: what to do about them.
 inline constexpr const char* kDamaged =
     "the artifact was damaged or changed after wrp-build wrote it: copy it again from "

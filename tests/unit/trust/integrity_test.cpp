@@ -313,20 +313,3 @@ TEST_CASE("integrity: under --trust, re-hashed, re-signed, unsigned or wrongly s
   rehash(nullptr, true);  // the old signature kept over the new manifest
   CHECK(outcome(g.wrp, trust).refusal.find("does not verify") != std::string::npos);
 }
-
-TEST_CASE("integrity: a loader checks the files it does not hand the driver beside the load, as opening does") {
-  Fresh f(fixtures::cubin18_source());
-  auto source = open_artifact(f.wrp).modules[0].source_path;
-  auto loading = open_for_load(f.wrp);
-  CHECK(loading.modules[0].source.empty());  // a replay never compiles it: not read on the way to the driver
-  finish_deferred_digest(loading.integrity);
-  CHECK(loading.integrity.verified());
-  flip(source, 10);
-  auto a = open_for_load(f.wrp);
-  CHECK(a.integrity.problems.empty());  // still being read and hashed
-  CHECK(!a.integrity.verified());
-  finish_deferred_digest(a.integrity);
-  CHECK(messages_of(a.integrity) == messages_of(open_artifact(f.wrp).integrity));
-  REQUIRE(!a.integrity.problems.empty());
-  CHECK(a.integrity.problems[0].message.starts_with(source.string() + ": differs"));
-}
