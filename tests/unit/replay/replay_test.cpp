@@ -275,6 +275,19 @@ TEST_CASE("replay: param_dtype names what a binding holds, from the kernel that 
   CHECK(ptx->param_dtype("x").empty());
 }
 
+// Through the loader's own open (Replay::load: OpenOptions::for_loading()), not open_artifact:
+// a retained CUDA source is what both the raw-address refusal and the binding types read.
+TEST_CASE("replay: a load reads what its refusals and binding types need from a retained source") {
+  UseFakeGpu gpu;
+  Exit code = Exit::ok;
+  auto why = error_of([] { Replay::load(fixtures::mesh_raw_id18(), 0, kRawCapture); }, &code);
+  CHECK(code == Exit::target);
+  CHECK(why.find("parameter 1 is the device address 0x30201cc00 of the capturing process") != std::string::npos);
+  auto r = Replay::load(fixtures::cubin18_source(), 0, kRawCapture);
+  CHECK(r->param_dtype("a") == "<f4");
+  CHECK(r->param_dtype("out") == "<f4");
+}
+
 TEST_CASE("replay: starting a device pays its context's first-use costs once and leaves nothing behind") {
   UseFakeGpu gpu;
   Replay::start_device(0);  // no other test starts a device: this is the process's first
