@@ -70,7 +70,9 @@ WRP_API int wrp_runtime_version(void);
 /* Loads libcuda, initialises the driver (cuInit) and creates device `device`'s
  * primary context, which stays alive for the process; wrp_load does the same on
  * first use. Separate for applications that start the GPU early (and to time a
- * load alone: creating a context takes ~0.1 s on an H200). */
+ * load alone: creating a context takes ~0.1 s on an H200). It also pays the
+ * context's first-use costs (a tiny graph instantiated and launched, ~0.15 ms on
+ * an H100) that the first wrp_load would otherwise pay. */
 WRP_API wrp_status wrp_init(int device);
 /* Loads NAME.wrp (+ NAME_modules/) on CUDA device `device`: regions with their
  * initial contents, module images, one CUDA graph of the op stream. */
