@@ -159,8 +159,9 @@ def test_stock_warp_1_15_to_1_18_mesh_captures_build_for_wrp_run():
     (PTX for compute_75, a CUBIN; a 352- and a 100,352-triangle mesh) build with wrp-run's mesh
     kernels; wrp-inspect lists the mesh as its record saves it. (The other captures of tests/data/
     warp-1.1{5,6,7,8}.0-h100 differ from these only in their output: the GPU check replays all.)"""
-    cases = [("warp-1.15.0-h100/ptx75/mesh_small", 14, 352), ("warp-1.16.0-h100/ptx75/mesh_small", 15, 352), ("warp-1.17.0-h100/ptx75/mesh_small", 15, 352),
-             ("warp-1.18.0-h100/default/mesh_small", 16, 352), ("warp-1.18.0-h100/ptx75/mesh_100k", 16, 100352)]
+    cases = [("warp-1.15.0-h100/ptx75/mesh_small", 14, 352), ("warp-1.16.0-h100/ptx75/mesh_small", 15, 352),
+             ("warp-1.17.0-h100/ptx75/mesh_small", 15, 352), ("warp-1.18.0-h100/default/mesh_small", 16, 352),
+             ("warp-1.18.0-h100/ptx75/mesh_100k", 16, 100352)]
     for folder, fmt, triangles in cases:
         j = built_with_mesh_kernels(local(folder), "sm_90")
         assert j["format_version"] == fmt, (folder, j["format_version"])
