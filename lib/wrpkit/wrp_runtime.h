@@ -72,7 +72,11 @@ WRP_API int wrp_runtime_version(void);
  * first use. Separate for applications that start the GPU early (and to time a
  * load alone: creating a context takes ~0.1 s on an H200). It also pays the
  * context's first-use costs (a tiny graph instantiated and launched, ~0.15 ms on
- * an H100) that the first wrp_load would otherwise pay. */
+ * an H100) that the first wrp_load would otherwise pay, and starts the runtime's one
+ * background thread (the first wrp_load starts it otherwise), to which a load hands what
+ * can run beside it (reading and hashing a large memory section; never a driver call). It
+ * waits idle between loads until the process ends; a fork's child has none (the work runs
+ * on the loading thread there), nor does a process with WRPKIT_SERIAL_LOAD=1 set. */
 WRP_API wrp_status wrp_init(int device);
 /* Loads NAME.wrp (+ NAME_modules/) on CUDA device `device`: regions with their
  * initial contents, module images, one CUDA graph of the op stream. */

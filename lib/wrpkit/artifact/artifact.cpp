@@ -55,7 +55,8 @@ fs::path modules_dir_for(const fs::path& wrp) {
   return fs::path(s + "_modules");
 }
 
-void parse_sections(Artifact& a, ProvenanceRead provenance) {
+// The metadata section: what the module files are (read_module_files needs nothing else).
+static void parse_metadata_section(Artifact& a) {
   auto file = a.name();
   auto& md = a.container.require(kSectionMetadata, file);
   a.meta = parse_metadata(file, md.data, md.file_offset);
@@ -68,6 +69,10 @@ void parse_sections(Artifact& a, ProvenanceRead provenance) {
                                       "1.19 refuses a format-18 file where they differ: re-save the capture",
                                       file, hex_offset(md.file_offset + 4 + 4 + a.meta.producer_version.size()),
                                       a.meta.target_arch, a.container.target_arch));
+}
+
+static void parse_other_sections(Artifact& a, ProvenanceRead provenance) {
+  auto file = a.name();
   auto& mem = a.container.require(kSectionMemory, file);
   a.regions = parse_memory(file, mem.data, mem.file_offset);
   auto& ops = a.container.require(kSectionOperations, file);
@@ -87,6 +92,11 @@ void parse_sections(Artifact& a, ProvenanceRead provenance) {
     if (b.region_id != kUntrackedRegion && !find_region(a.regions, b.region_id))
       fail(Exit::bad_input, fmt::format("{}: binding '{}' names region {} that the memory section lacks", file,
                                         printable(b.name), b.region_id));
+}
+
+void parse_sections(Artifact& a, ProvenanceRead provenance) {
+  parse_metadata_section(a);
+  parse_other_sections(a, provenance);
 }
 
 // The manifest's image lines against the images of a module file (each image's bytes
@@ -180,13 +190,23 @@ static void read_module_files(Artifact& a, const ModuleFileReader& read_module, 
 }
 
 // The container's sections against its manifest, then parsed (a parse error in a
-// section that differs from the manifest reports the difference).
-static void open_sections(Artifact& a, const OpenOptions& options) {
-  a.integrity = check_sections(a.name(), a.container, options.timing);
-  parse_checked(a.integrity, a.integrity.problems.empty(), [&] {
-    parse_sections(a, options.provenance);
-    return 0;
-  });
+// section that differs from the manifest reports the difference), then the module files
+// the metadata names. Where a loader is still reading the memory section
+// (OpenOptions::memory_read), the module files are read and hashed first, meanwhile: a
+// problem in one is then reported before a section's parse error.
+static void open_sections_and_modules(Artifact& a, const ModuleFileReader& read_module, const OpenOptions& options) {
+  a.integrity = check_sections(a.name(), a.container, options.timing, options.memory_read);
+  bool intact = a.integrity.problems.empty();
+  auto parse = [&](auto&& how) { parse_checked(a.integrity, intact, [&] { return how(), 0; }); };
+  auto parse_rest = [&] { parse([&] { parse_other_sections(a, options.provenance); }); };
+  parse([&] { parse_metadata_section(a); });
+  bool reading = options.memory_read.valid();
+  if (!reading) parse_rest();
+  if (read_module) read_module_files(a, read_module, options.image_lines);
+  if (reading) {
+    options.memory_read.get();
+    parse_rest();
+  }
   if (a.provenance && a.provenance->integrity == "manifest" && !a.container.find(kSectionWrpkitManifest))
     a.integrity.problems.push_back({"manifest_missing", "",
                                     fmt::format("{}: its wrpkit section says wrp-build wrote a manifest, but the file "
@@ -201,8 +221,7 @@ Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const M
   a.wrp_path = wrp;
   a.modules_dir = modules_dir_for(wrp);
   a.container = parse_container(a.name(), wrp_bytes);
-  open_sections(a, options);
-  read_module_files(a, read_module, options.image_lines);
+  open_sections_and_modules(a, read_module, options);
   return a;
 }
 
@@ -211,9 +230,7 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules) {
   a.wrp_path = wrp;
   a.modules_dir = modules_dir_for(wrp);
   a.container = parse_container(a.name(), read_file_shared(wrp));
-  open_sections(a, {});
-  if (!read_modules) return a;
-  read_module_files(a, module_files_in(a.modules_dir), ImageLines::checked);
+  open_sections_and_modules(a, read_modules ? module_files_in(a.modules_dir) : ModuleFileReader(), {});
   return a;
 }
 

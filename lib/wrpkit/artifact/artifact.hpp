@@ -3,6 +3,7 @@
 #pragma once
 #include <filesystem>
 #include <functional>
+#include <future>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,8 +82,12 @@ struct OpenOptions {
   ImageLines image_lines = ImageLines::checked;
   DigestTiming timing = DigestTiming::now;
   ProvenanceRead provenance = ProvenanceRead::always;
-  static OpenOptions for_loading() {
-    return {ImageLines::when_file_differs, DigestTiming::memory_deferred, ProvenanceRead::without_manifest};
+  // A staged read's span (read_file_staged), where the memory section's bytes are still
+  // being read: opening waits for them once the module files are read.
+  std::shared_future<void> memory_read;
+  static OpenOptions for_loading(std::shared_future<void> memory_read = {}) {
+    return {ImageLines::when_file_differs, DigestTiming::memory_deferred, ProvenanceRead::without_manifest,
+            std::move(memory_read)};
   }
 };
 
@@ -98,9 +103,11 @@ Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
 // The same checks on an artifact already in memory: `wrp_bytes` is the .wrp and
 // `read_module` returns the bytes of a file in its modules folder (nullopt when
 // there is none). Used for fuzzing and by callers that hold the files themselves.
-// A loader passes OpenOptions::for_loading(): the memory section is hashed on a second
-// thread while the rest opens and the modules load, and the loader calls
-// finish_deferred_digest(a.integrity) before using the section (integrity.hpp).
+// A loader passes OpenOptions::for_loading(): the memory section is hashed on the
+// background thread (background.hpp) while the rest opens and the modules load, and
+// the loader calls finish_deferred_digest(a.integrity) before using the section
+// (integrity.hpp). A loader reading the .wrp in two steps (read_file_staged) passes the
+// read of its memory section too: for_loading(staged.rest).
 using ModuleFileReader = std::function<std::optional<SharedBytes>(const std::string& filename)>;
 Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const ModuleFileReader& read_module,
                              const OpenOptions& options = {});

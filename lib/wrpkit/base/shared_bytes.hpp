@@ -6,7 +6,11 @@
 #pragma once
 #include <algorithm>
 #include <filesystem>
+#include <functional>
+#include <future>
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "wrpkit/base/bytes.hpp"
 
@@ -43,5 +47,20 @@ class SharedBytes {
 // are the ones it hands on, whatever another process does to the file meanwhile (a
 // mapping of the file would show its changes, and fault if it shrank). Errors as read_file.
 SharedBytes read_file_shared(const std::filesystem::path& path);
+
+// A file read as read_file_shared reads it, in two steps, for a loader that uses one span
+// of it last (a .wrp's memory section, uploaded after the modules load): everything but the
+// span is read before read_file_staged returns, the span by the background thread
+// (background.hpp) meanwhile. Until `rest` is ready the span's bytes are zeros: the caller
+// waits for it (get: a read error is thrown there) before it uses them. `span_of` is given
+// the file's first bytes (up to 4 KiB) and its size and names the span (offset, size), or
+// nullopt; where it does, or where no background thread runs, the whole file is read at
+// once and `rest` is ready.
+struct StagedRead {
+  SharedBytes bytes;
+  std::shared_future<void> rest;
+};
+using SpanOf = std::function<std::optional<std::pair<uint64_t, uint64_t>>(ByteView head, uint64_t file_size)>;
+StagedRead read_file_staged(const std::filesystem::path& path, const SpanOf& span_of);
 
 }  // namespace wrp

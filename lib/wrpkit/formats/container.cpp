@@ -104,6 +104,23 @@ Container parse_container(const std::string& file, const SharedBytes& data) {
   return c;
 }
 
+std::optional<std::pair<uint64_t, uint64_t>> section_span(ByteView head, uint64_t file_size, uint32_t type) {
+  if (head.size() < kHeaderSize || !std::equal(head.begin(), head.begin() + 4, "WRP1")) return std::nullopt;
+  Reader r("", head.subspan(12, 12));
+  uint32_t n = r.u32("n");
+  uint64_t table = r.u64("table");
+  if (table > head.size() || uint64_t(n) * kSectionEntrySize > head.size() - table) return std::nullopt;
+  for (uint32_t i = 0; i < n; ++i) {
+    Reader e("", head.subspan(table + i * kSectionEntrySize, kSectionEntrySize));
+    if (e.u32("type") != type) continue;
+    e.u32("flags");
+    uint64_t offset = e.u64("offset"), size = e.u64("size");
+    if (offset > file_size || size > file_size - offset) return std::nullopt;
+    return std::pair{offset, size};
+  }
+  return std::nullopt;
+}
+
 Bytes serialize_container(const Container& c) {
   Writer w;
   w.raw(std::string_view("WRP1"));

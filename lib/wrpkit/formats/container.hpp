@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "wrpkit/base/bytes.hpp"
@@ -61,6 +62,10 @@ std::string section_name(uint32_t type);
 // Parses a whole .wrp file image. `file` is used in error messages. Each section is a
 // slice of `data` (bytes given as a Bytes or a ByteView are copied once, to be sliced).
 Container parse_container(const std::string& file, const SharedBytes& data);
+// Where a section of `type` lies (offset, size) in a .wrp of `file_size` bytes, from its
+// first bytes alone (the header and a section table inside them); nullopt when they do not
+// say. Unchecked beyond that: parse_container judges the whole file.
+std::optional<std::pair<uint64_t, uint64_t>> section_span(ByteView head, uint64_t file_size, uint32_t type);
 // Header, table, then payloads back to back in table order (Warp's layout).
 Bytes serialize_container(const Container& c);
 

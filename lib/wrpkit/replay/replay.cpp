@@ -12,6 +12,7 @@
 #include <set>
 
 #include "wrpkit/artifact/binding_type.hpp"
+#include "wrpkit/base/background.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/shared_bytes.hpp"
 #include "wrpkit/driver/cuda_api.hpp"
@@ -36,6 +37,9 @@ std::vector<ProbeImage> images_to_probe(const Artifact& a) {
 }
 
 constexpr int kStaticSharedLimit = 48 * 1024;  // above it a kernel must opt in to dynamic shared memory
+
+// Below this, reading a memory section costs about what handing its read over does.
+constexpr uint64_t kStagedMemoryBytes = 64 * 1024;
 
 CUdevice device_handle(const CudaApi& cu, int device) {
   int count = 0;
@@ -94,6 +98,7 @@ void Replay::start_device(int device) {
   cu.check(cu.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
   started.insert(device);
   warm_up(cu, ctx);
+  background::start();  // the thread loads hand work to, started here rather than by the first load
 }
 
 // WRPKIT_LOAD_PHASES=1: each phase of a load and its time on stderr (a diagnostic for
@@ -455,9 +460,16 @@ struct Replay::State final : ReplayResources {
 };
 
 std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int device, const TrustPolicy& trust) {
+  background::start();  // where wrp_init did not: the memory section's read and digest go to it
   Phases p;
-  auto a = open_artifact_bytes(wrp, read_file_shared(wrp), module_files_in(modules_dir_for(wrp)),
-                               OpenOptions::for_loading());
+  // The memory section, uploaded last, is read by the background thread while this one reads
+  // and hashes the module files (where it is large enough to be worth handing over).
+  auto staged = read_file_staged(wrp, [](ByteView head, uint64_t size) {
+    auto span = section_span(head, size, kSectionMemory);
+    return span && span->second >= kStagedMemoryBytes ? span : std::nullopt;
+  });
+  auto a = open_artifact_bytes(wrp, staged.bytes, module_files_in(modules_dir_for(wrp)),
+                               OpenOptions::for_loading(staged.rest));
   p.mark("read+check");
   return start(std::move(a), device, trust);
 }
@@ -465,6 +477,7 @@ std::unique_ptr<Replay> Replay::load(const std::filesystem::path& wrp, int devic
 std::unique_ptr<Replay> Replay::load_from_memory(const std::string& label, ByteView wrp,
                                                  const ModuleFileReader& read_module, int device,
                                                  const TrustPolicy& trust) {
+  background::start();
   return start(open_artifact_bytes(label, wrp, read_module, OpenOptions::for_loading()), device, trust);
 }
 

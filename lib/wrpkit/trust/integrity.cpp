@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <system_error>
 
+#include "wrpkit/base/background.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/hash.hpp"
 #include "wrpkit/formats/container.hpp"
@@ -30,8 +30,8 @@ void compare_header(Integrity& in, const std::string& file, const ManifestHeader
   field("reserved", got.reserved, want.reserved);
 }
 
-// Below this, a second thread costs about what hashing the section does.
-constexpr uint64_t kDeferredDigestBytes = 128 * 1024;
+// Below this, handing the digest over costs about what computing it does (10 us).
+constexpr uint64_t kDeferredDigestBytes = 16 * 1024;
 
 bool may_defer(const Section& s, DigestTiming timing) {
   return timing == DigestTiming::memory_deferred && s.type == kSectionMemory && s.data.size() >= kDeferredDigestBytes &&
@@ -53,23 +53,21 @@ std::string mismatch_message(const std::string& file, uint32_t type, uint64_t fi
   return fmt::format("{}: {} at byte {} {}; {}", file, section_label(type), hex_offset(file_offset), what, kDamaged);
 }
 
-// The section's SHA-256 on a second thread, compared by finish_deferred_digest; where no
-// thread can start (a process at its limit), on the loading thread when that asks for it.
-void defer_digest(Integrity& in, const std::string& file, const Section& s, const ManifestSection& want, size_t i) {
-  auto bytes = s.data;  // shares the file's pages: alive for the thread whatever happens to the container
-  auto hash = [bytes] { return sha256_hex(bytes); };
-  std::shared_future<std::string> sha256;
-  try {
-    sha256 = std::async(std::launch::async, hash).share();
-  } catch (const std::system_error&) {
-    sha256 = std::async(std::launch::deferred, hash).share();
-  }
+// The section's SHA-256 on the background thread (background.hpp), compared by
+// finish_deferred_digest; where there is none, on the loading thread when that asks for it.
+void defer_digest(Integrity& in, const std::string& file, const Section& s, const ManifestSection& want, size_t i,
+                  const std::shared_future<void>& read) {
+  auto bytes = s.data;  // shares the file's pages: alive for the job whatever happens to the container
+  auto sha256 = background::run<std::string>([bytes, read] {
+    if (read.valid()) read.get();  // a staged read's span (shared_bytes.hpp)
+    return sha256_hex(bytes);
+  });
   in.deferred = DeferredDigest{
       file, s.file_offset, i, {s.type, s.flags, s.data.size(), ""}, want, in.problems.size(), std::move(sha256)};
 }
 
 void compare_sections(Integrity& in, const std::string& file, const Container& c, const Manifest& m,
-                      DigestTiming timing) {
+                      DigestTiming timing, const std::shared_future<void>& memory_read) {
   std::vector<const Section*> sections;
   for (auto& s : c.sections)
     if (covered_by_manifest(s.type)) sections.push_back(&s);
@@ -89,10 +87,12 @@ void compare_sections(Integrity& in, const std::string& file, const Container& c
       continue;
     }
     auto& s = *sections[i];
+    auto read = s.type == kSectionMemory ? memory_read : std::shared_future<void>();
     if (may_defer(s, timing) && !in.deferred) {
-      defer_digest(in, file, s, want, i);
+      defer_digest(in, file, s, want, i, read);
       continue;
     }
+    if (read.valid()) read.get();
     auto got = manifest_section(s.type, s.flags, s.data);
     if (got != want)
       in.problems.push_back(
@@ -102,7 +102,8 @@ void compare_sections(Integrity& in, const std::string& file, const Container& c
 
 }  // namespace
 
-Integrity check_sections(const std::string& file, const Container& c, DigestTiming timing) {
+Integrity check_sections(const std::string& file, const Container& c, DigestTiming timing,
+                         const std::shared_future<void>& memory_read) {
   Integrity in;
   auto* ms = c.find(kSectionWrpkitManifest);
   auto* ss = c.find(kSectionWrpkitSignature);
@@ -125,7 +126,7 @@ Integrity check_sections(const std::string& file, const Container& c, DigestTimi
   }
   if (!in.manifest) return in;
   compare_header(in, file, manifest_header(c), in.manifest->header);
-  compare_sections(in, file, c, *in.manifest, timing);
+  compare_sections(in, file, c, *in.manifest, timing, memory_read);
   return in;
 }
 

@@ -26,11 +26,11 @@ struct IntegrityProblem {
   std::string message;
 };
 
-// The memory section's SHA-256 being computed on a second thread while a load goes on
-// (check_sections with DigestTiming::memory_deferred): the loader reads module files
-// and loads their verified code meanwhile, and calls finish_deferred_digest before any
-// byte of the section is used. Its problem, if any, goes where the section's would
-// have gone among the others.
+// The memory section's SHA-256 being computed on the background thread (background.hpp)
+// while a load goes on (check_sections with DigestTiming::memory_deferred): the loader
+// reads module files and loads their verified code meanwhile, and calls
+// finish_deferred_digest before any byte of the section is used. Its problem, if any,
+// goes where the section's would have gone among the others.
 struct DeferredDigest {
   std::string file;
   uint64_t file_offset = 0;
@@ -51,14 +51,17 @@ struct Integrity {
   bool verified() const { return manifest && problems.empty() && !deferred; }
 };
 
-// Whether check_sections may leave the memory section's digest to a second thread: a
-// loader's choice (the section's bytes are used last, after the modules are loaded).
+// Whether check_sections may leave the memory section's digest to the background thread:
+// a loader's choice (the section's bytes are used last, after the modules are loaded).
 // Stays on the calling thread for a small section, or where WRPKIT_SERIAL_LOAD is set
 // (emulators that cannot start a thread: qemu-user 7.2 spins forever in the attempt).
 enum class DigestTiming { now, memory_deferred };
 
-// The header and sections against the manifest section, if there is one.
-Integrity check_sections(const std::string& file, const Container& c, DigestTiming timing = DigestTiming::now);
+// The header and sections against the manifest section, if there is one. `memory_read`:
+// where the memory section's bytes are still being read (read_file_staged), the digest
+// waits for them.
+Integrity check_sections(const std::string& file, const Container& c, DigestTiming timing = DigestTiming::now,
+                         const std::shared_future<void>& memory_read = {});
 // Waits for the deferred digest, if any, and records its problem: after it, `problems`
 // is what check_sections would have found with DigestTiming::now.
 void finish_deferred_digest(Integrity& in);

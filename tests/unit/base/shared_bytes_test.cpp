@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "fixtures.hpp"
+#include "wrpkit/base/background.hpp"
 #include "wrpkit/base/error.hpp"
 #include "wrpkit/base/process.hpp"
 
@@ -42,4 +43,40 @@ TEST_CASE("shared bytes: slices share the buffer and outlive the whole, and the 
   CHECK(text(section.copy()) == "section");
   CHECK(section == SharedBytes(Bytes{'s', 'e', 'c', 't', 'i', 'o', 'n'}));
   CHECK_FALSE(section == SharedBytes(Bytes{'s'}));
+}
+
+// A loader's read of a .wrp (replay.cpp): the span the background thread reads meanwhile.
+TEST_CASE("shared bytes: a staged read gives the whole file once its span is read, or all of it at once") {
+  background::start();
+  TempDir dir;
+  auto path = fs::path(dir.path()) / "data.bin";
+  Bytes data(64 * 1024);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = uint8_t(i * 7 + i / 256);
+  write_file_atomic(path, data);
+  std::vector<std::pair<size_t, uint64_t>> asked;                                 // (head size, file size)
+  for (auto span : {std::pair<uint64_t, uint64_t>{8192, 40000}, {600, 60000}}) {  // past the head, or from inside it
+    auto staged = read_file_staged(path, [&](ByteView head, uint64_t size) {
+      asked.emplace_back(head.size(), size);
+      return std::optional(span);
+    });
+    staged.rest.get();
+    CHECK(staged.bytes == SharedBytes(data));
+  }
+  REQUIRE(asked.size() == 2);
+  CHECK(asked[0] == std::pair<size_t, uint64_t>{4096, data.size()});
+  for (auto span :
+       {std::optional<std::pair<uint64_t, uint64_t>>{}, std::optional(std::pair<uint64_t, uint64_t>{100, 10}),
+        std::optional(std::pair<uint64_t, uint64_t>{8192, data.size()})}) {
+    auto whole = read_file_staged(path, [&](ByteView, uint64_t) { return span; });  // none, in the head, too long
+    CHECK(whole.rest.valid());
+    whole.rest.get();
+    CHECK(whole.bytes == SharedBytes(data));
+  }
+  auto tiny = fs::path(dir.path()) / "tiny.bin";
+  write_file_atomic(tiny, Bytes{1, 2, 3});
+  CHECK(read_file_staged(tiny, [](ByteView, uint64_t) { return std::nullopt; }).bytes == SharedBytes(Bytes{1, 2, 3}));
+  Exit code = Exit::ok;
+  auto why = error_of([&] { read_file_staged(fs::path(dir.path()) / "absent.wrp", {}); }, &code);
+  CHECK(code == Exit::bad_input);
+  CHECK(why.find("absent.wrp") != std::string::npos);
 }

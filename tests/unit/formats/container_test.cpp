@@ -37,6 +37,23 @@ TEST_CASE("read then write is byte-identical for every real capture, every forma
   CHECK(versions == std::set<uint32_t>{14, 15, 16, 18});  // every format a release writes: tests/data alone holds them
 }
 
+TEST_CASE("a section's span from the first 4 KiB of a real capture, as parsing the whole file finds it") {
+  for (auto& p : fixtures::all()) {
+    auto name = p.string();
+    CAPTURE(name);
+    auto bytes = read_file(p);
+    auto c = parse_container(name, bytes);
+    auto head = ByteView(bytes).first(std::min<size_t>(bytes.size(), 4096));
+    for (auto& s : c.sections)
+      CHECK(section_span(head, bytes.size(), s.type) == std::pair<uint64_t, uint64_t>{s.file_offset, s.data.size()});
+    CHECK(!section_span(head, bytes.size(), 0x1234));                    // no such section
+    CHECK(!section_span(head.first(40), bytes.size(), kSectionMemory));  // no table in so few bytes
+    CHECK(!section_span(head, 100, kSectionMemory));                     // past the end of a shorter file
+  }
+  Bytes junk(4096, 'x');
+  CHECK(!section_span(junk, junk.size(), kSectionMemory));  // no header
+}
+
 TEST_CASE("header facts of the real captures") {
   auto c = parse_container("x", read_file(fixtures::ptx75()));
   CHECK(c.version == 15);

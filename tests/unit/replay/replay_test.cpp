@@ -10,8 +10,10 @@
 
 #include "fakes.hpp"
 #include "fixtures.hpp"
+#include "sealed.hpp"
 #include "wrpkit/artifact/artifact.hpp"
 #include "wrpkit/base/error.hpp"
+#include "wrpkit/base/process.hpp"
 #include "wrpkit/driver/cuda_api.hpp"
 #include "wrpkit/replay/helper_kernels.hpp"
 
@@ -84,6 +86,53 @@ TEST_CASE(
   CHECK(g_gpu.memory.empty());  // nothing allocated stays
   CHECK(g_gpu.modules_loaded > 0);
   CHECK(g_gpu.modules_unloaded == g_gpu.modules_loaded);
+}
+
+// A load from a file reads and hashes a large memory section on the background thread
+// (read_file_staged, check_sections): the load succeeds, and where it fails a damaged
+// section is the cause reported, before a module the driver refused.
+TEST_CASE("replay: a memory section read and hashed beside the load, a damaged one reported before a module failure") {
+  TempDir tmp;
+  auto key = sealed::key1();
+  auto wrp = sealed::sealed_copy(fixtures::cubin18_binary_only(), tmp.path(), &key);  // 512 KiB of memory
+  {
+    UseFakeGpu gpu;
+    auto r = Replay::load(wrp, 0);
+    auto a = open_artifact(wrp);
+    auto& mem = a.container.require(kSectionMemory, "x");
+    REQUIRE(mem.data.size() >= 128 * 1024);
+    for (auto& b : a.meta.bindings) {
+      CAPTURE(b.name);
+      auto* region = find_region(a.regions, b.region_id);
+      REQUIRE((region && region->has_initial_data));
+      auto want = initial_data(*region, mem.data, mem.file_offset, region->size);
+      std::vector<uint8_t> out(r->param_size(b.name));
+      r->get_param(b.name, out.data(), out.size());  // uploaded from the bytes the background thread read
+      CHECK(std::equal(out.begin(), out.end(), want.begin(), want.end()));
+    }
+  }
+  auto failure = [&](const fs::path& path, Exit* code) {
+    UseFakeGpu gpu([](FakeGpu& g) {
+      g.load_error = "no kernel image";
+      g.free_bytes = 1000;
+    });
+    auto why = error_of([&] { Replay::load(path, 0); }, code);
+    CHECK(g_gpu.memory.empty());
+    CHECK(g_gpu.modules_unloaded == g_gpu.modules_loaded);
+    return why;
+  };
+  Exit code = Exit::ok;
+  auto why = failure(wrp, &code);
+  CHECK(code == Exit::toolchain);
+  CHECK(why.find("loading module") != std::string::npos);
+  auto a = open_artifact(wrp);
+  auto* memory = a.container.find(kSectionMemory);
+  auto bytes = read_file(wrp);
+  bytes[memory->file_offset + memory->data.size() / 2] ^= 1;
+  write_file_atomic(wrp, bytes);
+  why = failure(wrp, &code);
+  CHECK(code == Exit::bad_input);
+  CHECK(why.find("section memory") != std::string::npos);
 }
 
 TEST_CASE("replay: clustered launches on a GPU with clusters, where clusters above 8 blocks opt in as Warp does") {
