@@ -128,6 +128,10 @@ StagedRead read_file_staged(const std::filesystem::path& path, const SpanOf& spa
   pread_exactly(path, fd->get(), to + kStagedHead, kStagedHead, at - kStagedHead);
   pread_exactly(path, fd->get(), to + end, end, size - end);
   SharedBytes bytes(ByteView(to, size), pages);
+  if (at == end) {  // no span: all read here
+    ::mprotect(to, size, PROT_READ);
+    return {std::move(bytes), ready()};
+  }
   auto rest = background::run<void>([fd, pages, path, at, end] {
     auto* base = static_cast<uint8_t*>(pages->at);
     pread_exactly(path, fd->get(), base + at, at, end - at);

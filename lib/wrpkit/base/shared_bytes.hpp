@@ -53,9 +53,9 @@ SharedBytes read_file_shared(const std::filesystem::path& path);
 // span is read before read_file_staged returns, the span by the background thread
 // (background.hpp) meanwhile. Until `rest` is ready the span's bytes are zeros: the caller
 // waits for it (get: a read error is thrown there) before it uses them. `span_of` is given
-// the file's first bytes (up to 4 KiB) and its size and names the span (offset, size), or
-// nullopt; where it does, or where no background thread runs, the whole file is read at
-// once and `rest` is ready.
+// the file's first bytes (up to 4 KiB) and its size and names the span (offset, size); where
+// it names none past those bytes, or no background thread runs, the whole file is read at
+// once and `rest` is ready on return.
 struct StagedRead {
   SharedBytes bytes;
   std::shared_future<void> rest;
