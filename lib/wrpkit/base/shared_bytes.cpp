@@ -122,7 +122,8 @@ StagedRead read_file_staged(const std::filesystem::path& path, const SpanOf& spa
   pread_exactly(path, fd->get(), to, 0, kStagedHead);
   // What the background thread reads: the span past the head (read already), if any.
   uint64_t at = size, end = size;
-  if (auto span = span_of(ByteView(to, kStagedHead), size); span && span->second <= size - span->first)
+  if (auto span = span_of(ByteView(to, kStagedHead), size);
+      span && span->first <= size && span->second <= size - span->first)
     std::tie(at, end) = std::pair{std::max<uint64_t>(span->first, kStagedHead), span->first + span->second};
   if (end <= at) at = end = size;
   pread_exactly(path, fd->get(), to + kStagedHead, kStagedHead, at - kStagedHead);

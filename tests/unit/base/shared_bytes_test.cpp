@@ -67,8 +67,10 @@ TEST_CASE("shared bytes: a staged read gives the whole file once its span is rea
   CHECK(asked[0] == std::pair<size_t, uint64_t>{4096, data.size()});
   for (auto span :
        {std::optional<std::pair<uint64_t, uint64_t>>{}, std::optional(std::pair<uint64_t, uint64_t>{100, 10}),
-        std::optional(std::pair<uint64_t, uint64_t>{8192, data.size()})}) {
-    auto whole = read_file_staged(path, [&](ByteView, uint64_t) { return span; });  // none, in the head, too long
+        std::optional(std::pair<uint64_t, uint64_t>{8192, data.size()}),
+        std::optional(std::pair<uint64_t, uint64_t>{data.size() + 1, 0})}) {
+    auto whole =
+        read_file_staged(path, [&](ByteView, uint64_t) { return span; });  // none, in the head, too long, past the end
     REQUIRE(whole.rest.valid());
     CHECK(whole.rest.wait_for(std::chrono::seconds(0)) == std::future_status::ready);
     CHECK(whole.bytes == SharedBytes(data));
