@@ -55,22 +55,7 @@ class Fd {
   int fd_;
 };
 
-// Reads exactly `size` bytes; fewer means the file shrank after fstat.
-void read_exactly(const std::filesystem::path& path, int fd, uint8_t* to, size_t size) {
-  size_t have = 0;
-  while (have < size) {
-    ssize_t n = ::read(fd, to + have, size - have);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) fail(Exit::bad_input, fmt::format("{}: read error: {}", path.string(), std::strerror(errno)));
-    if (n == 0)
-      fail(Exit::bad_input, fmt::format("{}: the file shrank while it was read ({} of {} bytes): something is "
-                                        "writing it; read it again once it is complete",
-                                        path.string(), have, size));
-    have += size_t(n);
-  }
-}
-
-// [offset, offset + size) of the file into `to`.
+// [offset, offset + size) of the file into `to`; fewer bytes means the file shrank after fstat.
 void pread_exactly(const std::filesystem::path& path, int fd, uint8_t* to, uint64_t offset, size_t size) {
   size_t have = 0;
   while (have < size) {
@@ -78,9 +63,9 @@ void pread_exactly(const std::filesystem::path& path, int fd, uint8_t* to, uint6
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) fail(Exit::bad_input, fmt::format("{}: read error: {}", path.string(), std::strerror(errno)));
     if (n == 0)
-      fail(Exit::bad_input, fmt::format("{}: the file shrank while it was read (it ends before byte {}): something "
-                                        "is writing it; read it again once it is complete",
-                                        path.string(), offset + have));
+      fail(Exit::bad_input, fmt::format("{}: the file shrank while it was read ({} of {} bytes): something is "
+                                        "writing it; read it again once it is complete",
+                                        path.string(), offset + have, offset + size));
     have += size_t(n);
   }
 }
@@ -104,7 +89,7 @@ SharedBytes read_file_shared(const std::filesystem::path& path) {
   if (!pages->at) return SharedBytes(read_file(path));
   auto* to = static_cast<uint8_t*>(pages->at);
   size_t size = pages->size;
-  read_exactly(path, fd.get(), to, size);
+  pread_exactly(path, fd.get(), to, 0, size);
   ::mprotect(to, size, PROT_READ);  // nothing writes them from here on
   return SharedBytes(ByteView(to, size), std::move(pages));
 }
