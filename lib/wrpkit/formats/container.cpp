@@ -35,6 +35,27 @@ const Section& Container::require(uint32_t type, const std::string& file) const 
                                     file, section_name(type), type));
 }
 
+// A section table entry as the file lays it out (kSectionEntrySize bytes), read where
+// parse_container checks it and where section_span looks one up in a file's first bytes.
+struct TableEntry {
+  uint32_t type = 0, flags = 0;
+  uint64_t offset = 0, size = 0, uncompressed_size = 0;
+};
+
+static TableEntry read_entry(Reader& t, uint32_t i) {
+  auto field = [&](const char* f) { return fmt::format("section[{}].{}", i, f); };
+  TableEntry e;
+  e.type = t.u32(field("type"));
+  e.flags = t.u32(field("flags"));
+  e.offset = t.u64(field("offset"));
+  e.size = t.u64(field("size"));
+  e.uncompressed_size = t.u64(field("uncompressed_size"));
+  return e;
+}
+
+// header.num_sections, followed by header.section_table_offset.
+constexpr size_t kNumSectionsAt = 12;
+
 static void check_version(Reader& r, uint32_t v) {
   if (is_supported_format(v)) return;
   r.error_at(4, "header.version", fmt::format("unsupported format version {}; {}", v, unsupported_format_advice(v)));
@@ -44,7 +65,7 @@ static void check_version(Reader& r, uint32_t v) {
 // format-18 file that breaks one cannot load anywhere, so it is bad input here.
 static void check_v18_table(Reader& r, const Container& c, uint32_t n) {
   if (n < 1 || n > 64)
-    r.error_at(12, "header.num_sections",
+    r.error_at(kNumSectionsAt, "header.num_sections",
                fmt::format("{} sections; format 18 allows 1 to 64 (Warp 1.19 refuses the file)", n));
   for (uint32_t t : {kSectionMetadata, kSectionMemory, kSectionOperations}) {
     auto* s = c.find(t);
@@ -72,33 +93,29 @@ Container parse_container(const std::string& file, const SharedBytes& data) {
   c.target_arch = r.u32("header.target_arch");
   for (auto& w : c.reserved) w = r.u32("header.reserved");
 
-  if (n > 1024) r.error_at(12, "header.num_sections", fmt::format("{} sections is implausible (corrupt header)", n));
+  if (n > 1024)
+    r.error_at(kNumSectionsAt, "header.num_sections", fmt::format("{} sections is implausible (corrupt header)", n));
   if (table > data.size() || uint64_t(n) * kSectionEntrySize > data.size() - table)
-    r.error_at(16, "header.section_table_offset",
+    r.error_at(kNumSectionsAt + 4, "header.section_table_offset",
                fmt::format("section table ({} entries at offset {}) runs past the end of the {}-byte file", n, table,
                            data.size()));
   Reader t(file, data.view().subspan(table, n * kSectionEntrySize), table);
   for (uint32_t i = 0; i < n; ++i) {
     auto field = [&](const char* f) { return fmt::format("section[{}].{}", i, f); };
-    Section s;
     uint64_t entry_at = t.file_offset();
-    s.type = t.u32(field("type"));
-    s.flags = t.u32(field("flags"));
-    s.file_offset = t.u64(field("offset"));
-    uint64_t size = t.u64(field("size"));
-    uint64_t usize = t.u64(field("uncompressed_size"));
-    if (s.file_offset > data.size() || size > data.size() - s.file_offset)
+    auto e = read_entry(t, i);
+    if (e.offset > data.size() || e.size > data.size() - e.offset)
       t.error_at(entry_at + 8, field("offset"),
                  fmt::format("{} section of {} bytes at offset {} runs past the end of the {}-byte file",
-                             section_name(s.type), size, s.file_offset, data.size()));
-    if (usize != size)
+                             section_name(e.type), e.size, e.offset, data.size()));
+    if (e.uncompressed_size != e.size)
       t.error_at(entry_at + 24, field("uncompressed_size"),
-                 fmt::format("{} differs from size {}: compressed sections are not used by Warp", usize, size));
+                 fmt::format("{} differs from size {}: compressed sections are not used by Warp", e.uncompressed_size,
+                             e.size));
     for (auto& other : c.sections)
-      if (other.type == s.type)
-        t.error_at(entry_at, field("type"), fmt::format("second {} section", section_name(s.type)));
-    s.data = data.slice(s.file_offset, size);
-    c.sections.push_back(std::move(s));
+      if (other.type == e.type)
+        t.error_at(entry_at, field("type"), fmt::format("second {} section", section_name(e.type)));
+    c.sections.push_back({e.type, e.flags, e.offset, data.slice(e.offset, e.size)});
   }
   if (c.version >= 18) check_v18_table(r, c, n);
   return c;
@@ -106,17 +123,16 @@ Container parse_container(const std::string& file, const SharedBytes& data) {
 
 std::optional<std::pair<uint64_t, uint64_t>> section_span(ByteView head, uint64_t file_size, uint32_t type) {
   if (head.size() < kHeaderSize || !std::equal(head.begin(), head.begin() + 4, "WRP1")) return std::nullopt;
-  Reader r("", head.subspan(12, 12));
-  uint32_t n = r.u32("n");
-  uint64_t table = r.u64("table");
+  Reader h("", head.subspan(kNumSectionsAt, 12));
+  uint32_t n = h.u32("header.num_sections");
+  uint64_t table = h.u64("header.section_table_offset");
   if (table > head.size() || uint64_t(n) * kSectionEntrySize > head.size() - table) return std::nullopt;
+  Reader t("", head.subspan(table, n * kSectionEntrySize));
   for (uint32_t i = 0; i < n; ++i) {
-    Reader e("", head.subspan(table + i * kSectionEntrySize, kSectionEntrySize));
-    if (e.u32("type") != type) continue;
-    e.u32("flags");
-    uint64_t offset = e.u64("offset"), size = e.u64("size");
-    if (offset > file_size || size > file_size - offset) return std::nullopt;
-    return std::pair{offset, size};
+    auto e = read_entry(t, i);
+    if (e.type != type) continue;
+    if (e.offset > file_size || e.size > file_size - e.offset) return std::nullopt;
+    return std::pair{e.offset, e.size};
   }
   return std::nullopt;
 }
