@@ -57,9 +57,10 @@ bool is_safe_module_filename(const std::string& name) {
   if (name.empty() || name == "." || name == "..") return false;
   if (name.find_first_of("/\\") != std::string::npos) return false;
   if (name.find("..") != std::string::npos) return false;
-  if (name.find('\0') != std::string::npos) return false;
   if (name.size() >= 2 && name[1] == ':') return false;  // Windows drive path
-  return true;
+  // Control characters (NUL, a newline...): no name Warp writes has one, and a name is
+  // printed in messages that must stay one line.
+  return std::none_of(name.begin(), name.end(), [](char ch) { return uint8_t(ch) < 0x20 || ch == 0x7f; });
 }
 
 // Each record costs at least this many bytes, so a count larger than
@@ -110,7 +111,7 @@ ModuleRecord read_module(Reader& r, uint32_t i, uint32_t version) {
   if (!is_safe_module_filename(mod.binary_filename))
     r.error_at(name_at, f("binary_filename"),
                fmt::format("unsafe module file name '{}': it must be a bare file name inside the "
-                           "modules folder (no '/', '\\' or '..'); refusing to read outside it",
+                           "modules folder (no '/', '\\', '..' or control characters); refusing to read outside it",
                            printable(mod.binary_filename)));
   mod.target_arch = r.u32(f("target_arch"));
   if (has_module_artifacts(version)) read_module_artifacts(r, mod, name_at, f);

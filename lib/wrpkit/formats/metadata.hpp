@@ -79,7 +79,8 @@ struct Metadata {
 Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin);
 Bytes serialize_metadata(const Metadata& m);
 
-// A module file name must be a bare name inside NAME_modules/: no folders, no "..".
+// A module file name must be a bare name inside NAME_modules/: no folders, no "..", no
+// control characters.
 bool is_safe_module_filename(const std::string& name);
 
 }  // namespace wrp

@@ -183,8 +183,10 @@ TEST_CASE("unknown sections survive a round trip") {
 
 TEST_CASE("module file names that leave the modules folder are refused") {
   CHECK(is_safe_module_filename("wp___main___63c90fb.sm75.ptx"));
-  for (auto bad : {"/etc/passwd", "../x.ptx", "a/b.ptx", "a\\b.ptx", "..", "", "x..ptx", "C:evil"})
+  for (auto bad : {"/etc/passwd", "../x.ptx", "a/b.ptx", "a\\b.ptx", "..", "", "x..ptx", "C:evil", "w\n.cubin",
+                   "w\x1b[2J.ptx", "w\x7f.ptx"})
     CHECK_FALSE(is_safe_module_filename(bad));
+  CHECK_FALSE(is_safe_module_filename(std::string("w\0.ptx", 6)));
   auto c = parse_container("x", read_file(fixtures::ptx75()));
   auto& md = c.find(kSectionMetadata)->data;
   auto meta = parse_metadata("x", md, 0);
