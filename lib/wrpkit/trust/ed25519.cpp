@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <memory>
 #include <mutex>
 
@@ -114,8 +115,20 @@ PublicKey raw_public(const Crypto& c, const Pkey* key) {
 std::string PublicKey::id() const { return sha256_hex(raw); }
 
 PublicKey read_public_key_pem(std::string_view pem, const std::string& what) {
+  // A loader is given its trusted keys as PEM text at every load; OpenSSL 3's PEM decoder
+  // costs ~0.6 ms a key on a 2-core VM, more than checking the signature. The same text is
+  // the same key: each is decoded once per process (errors are not kept: each call reports).
+  static std::mutex mu;
+  static std::map<std::string, PublicKey, std::less<>> decoded;
+  {
+    std::lock_guard lock(mu);
+    if (auto it = decoded.find(pem); it != decoded.end()) return it->second;
+  }
   auto& c = crypto();
-  return raw_public(c, read_pem(c, pem, false, what).get());
+  auto key = raw_public(c, read_pem(c, pem, false, what).get());
+  std::lock_guard lock(mu);
+  if (decoded.size() >= 64) decoded.clear();  // a process handed ever new keys keeps no more than these
+  return decoded.emplace(std::string(pem), key).first->second;
 }
 
 Signed sign_ed25519(std::string_view private_pem, const std::string& what, ByteView message) {
