@@ -198,17 +198,17 @@ struct Replay::Shared {
   CUfunction kernel(const LaunchOp& l, const std::string& where) {
     auto* k = a.meta.kernel(l.module_hash, l.kernel_key);
     if (!k)
-      fail(Exit::bad_input,
-           fmt::format("{}: kernel {} of module {} is not in the metadata", where, l.kernel_key, l.module_hash));
+      fail(Exit::bad_input, fmt::format("{}: kernel {} of module {} is not in the metadata", where,
+                                        printable(l.kernel_key), printable(l.module_hash)));
     const std::string& entry = l.is_forward ? k->forward_name : k->backward_name;
     std::lock_guard lock(mu);
     auto& f = functions[entry];
     if (!f) {
       auto mod = module_by_hash.find(l.module_hash);
       if (mod == module_by_hash.end())
-        fail(Exit::bad_input, fmt::format("{}: module {} is not in the metadata", where, l.module_hash));
+        fail(Exit::bad_input, fmt::format("{}: module {} is not in the metadata", where, printable(l.module_hash)));
       cu->check(cu->cuModuleGetFunction(&f, mod->second, entry.c_str()),
-                fmt::format("{}: kernel entry {}", where, entry));
+                fmt::format("{}: kernel entry {}", where, printable(entry)));
       if (l.smem_bytes > kStaticSharedLimit)
         cu->check(cu->cuFuncSetAttribute(f, kCuFuncAttrMaxDynamicSharedBytes, l.smem_bytes),
                   where + ": dynamic shared memory");
@@ -441,7 +441,9 @@ struct Replay::State final : ReplayResources {
 
   // What bind_param refuses, one line each (usage).
   void check_binding(const std::string& name, uint32_t id, uint64_t ptr, uint64_t size, uint64_t want) const {
-    auto refuse = [&](const std::string& why) { fail(Exit::usage, fmt::format("bind_param {}: {}", name, why)); };
+    auto refuse = [&](const std::string& why) {
+      fail(Exit::usage, fmt::format("bind_param {}: {}", printable(name), why));
+    };
     if (size != want) refuse(fmt::format("{} bytes given, its region holds {}", size, want));
     if (ptr % kAreaAlign)
       refuse(
@@ -531,7 +533,7 @@ std::string Replay::param_dtype(const std::string& name) const {
 static CUdeviceptr binding_ready(Replay::State& s, uint64_t want, const std::string& name, uint64_t size,
                                  const char* call) {
   if (size != want)
-    fail(Exit::usage, fmt::format("{} {}: {} bytes given, its region holds {}", call, name, size, want));
+    fail(Exit::usage, fmt::format("{} {}: {} bytes given, its region holds {}", call, printable(name), size, want));
   s.cu->check(s.cu->cuCtxSetCurrent(s.sh->ctx), "cuCtxSetCurrent");
   s.cu->check(s.cu->cuStreamSynchronize(s.stream), "cuStreamSynchronize");
   return s.address(Operand::in_region(s.sh->bindings.at(name), 0));

@@ -345,3 +345,15 @@ TEST_CASE("replay: starting a device pays its context's first-use costs once and
   Replay::start_device(0);      // once per device and process
   CHECK(g_gpu.graphs_launched == 1);
 }
+
+// Names in a file reach messages escaped: a kernel entry the driver does not find, named with a
+// newline in the metadata, is reported on one line.
+TEST_CASE("replay: a kernel entry the driver refuses is named on one line, control characters escaped") {
+  UseFakeGpu gpu;
+  auto a = open_artifact(fixtures::ptx75());
+  for (auto& k : a.meta.kernels) k.forward_name = "missing\nkernel";  // the fake driver finds no "missing..."
+  Exit code = Exit::ok;
+  auto why = error_of([&] { Replay::start(std::move(a), 0, kRawCapture); }, &code);
+  CHECK(why.find("kernel entry missing\\x0akernel") != std::string::npos);
+  CHECK(why.find('\n') == std::string::npos);
+}
