@@ -99,12 +99,14 @@ TEST_CASE("credentials come from the environment when the URL has none") {
   setenv("WRPKIT_CACHE_REMOTE_USER", "ci", 1);
   setenv("WRPKIT_CACHE_REMOTE_PASSWORD", "token", 1);
   auto s = parse_remote_specs("http://h/x redis://:own@h", "x");
+  auto error = usage_error("http://h/x|layout=deep");  // named as written, without the environment's
   unsetenv("WRPKIT_CACHE_REMOTE_USER");
   unsetenv("WRPKIT_CACHE_REMOTE_PASSWORD");
   CHECK(s[0].user == "ci");
   CHECK(s[0].password == "token");
   CHECK(s[0].display().find("token") == std::string::npos);
   CHECK(s[1].password == "own");
+  CHECK(error.find("--cache-remote http://h/x: layout=deep") == 0);
 }
 
 TEST_CASE("a remote hit fills the local folder, and a compile writes both layers") {
