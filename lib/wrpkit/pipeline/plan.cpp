@@ -328,14 +328,8 @@ class Planner {
   std::map<std::string, size_t> index_;
 };
 
-}  // namespace
-
-BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path& out, std::vector<Arch> targets) {
-  std::sort(targets.begin(), targets.end());
-  BuildPlan plan;
-  plan.out = out;
-  Planner p(opt, a, plan);
-  // The floor: asked for, else the CUDA of the Warp that wrote the capture.
+// The floor: asked for, else the CUDA of the Warp that wrote the capture.
+void choose_floor(const BuildOptions& opt, const Artifact& a, BuildPlan& plan) {
   if (opt.min_driver) {
     plan.floor = *opt.min_driver;
     plan.floor_from = opt.min_driver_from.empty() ? "--min-driver" : opt.min_driver_from;
@@ -346,8 +340,11 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
     plan.floor = {13, 0};
     plan.floor_from = "no CUDA release read from the capture: CUDA 13";
   }
-  // Names that are no GPU, and GPUs no compiler of the floor's major builds, are refused
-  // once and kept out of the modules' plans (no advice to recapture for a target that cannot be).
+}
+
+// Names that are no GPU, and GPUs no compiler of the floor's major builds, are refused
+// once and kept out of the modules' plans (no advice to recapture for a target that cannot be).
+void choose_targets(const std::vector<Arch>& targets, BuildPlan& plan, Planner& p) {
   for (auto& msg : gpu_list_problems(targets, "--arch")) p.refusals.add(Exit::usage, msg);
   std::vector<std::string> unbuildable;
   for (auto& t : targets) {
@@ -369,56 +366,87 @@ BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path&
                                                       : "Jetson Thor (sm_110) runs CUDA 13 drivers only: give it a "
                                                         "13.x floor",
                                p.drop(unbuildable)));
-  if (plan.targets.empty()) p.refusals.throw_if_any();
-  for (size_t m = 0; m < a.modules.size(); ++m) p.module(m);
-  // Up to format 16 stock Warp builds if/while condition kernels at load as SASS for the
-  // graph's one target_arch, which runs on one SASS family only (sass_family): on a
-  // Tegra GPU only if target_arch is exactly its arch.
-  if (auto fams = sass_families(plan.targets);
-      a.ops.has_conditionals && !strict_header_arch(a.meta.version) && fams.size() > 1) {
-    std::vector<std::string> names, first;
-    for (auto& [family, archs] : fams) {
-      names.push_back(fmt::format("{}{}", family, is_tegra(archs.front()) ? " (Tegra: runs only its own SASS)" : ""));
-      first.push_back(archs.front().sm());
-    }
-    p.refusals.add(Exit::target,
-                   fmt::format("{} has if/while ops: stock Warp up to 1.18 compiles their condition kernels at load as "
-                               "SASS for the graph's one target_arch, which runs on one arch family only, but the "
-                               "targets span {}. Build once per family (--arch {}, ...), or pass --split-families to "
-                               "write one artifact per family",
-                               a.name(), fmt::join(names, ", "), first.front()));
+}
+
+// Up to format 16 stock Warp builds if/while condition kernels at load as SASS for the
+// graph's one target_arch, which runs on one SASS family only (sass_family): on a
+// Tegra GPU only if target_arch is exactly its arch.
+void check_condition_families(const Artifact& a, const BuildPlan& plan, Refusals& refusals) {
+  auto fams = sass_families(plan.targets);
+  if (!a.ops.has_conditionals || strict_header_arch(a.meta.version) || fams.size() <= 1) return;
+  std::vector<std::string> names, first;
+  for (auto& [family, archs] : fams) {
+    names.push_back(fmt::format("{}{}", family, is_tegra(archs.front()) ? " (Tegra: runs only its own SASS)" : ""));
+    first.push_back(archs.front().sm());
   }
-  p.refusals.throw_if_any();
+  refusals.add(Exit::target,
+               fmt::format("{} has if/while ops: stock Warp up to 1.18 compiles their condition kernels at load as "
+                           "SASS for the graph's one target_arch, which runs on one arch family only, but the "
+                           "targets span {}. Build once per family (--arch {}, ...), or pass --split-families to "
+                           "write one artifact per family",
+                           a.name(), fmt::join(names, ", "), first.front()));
+}
+
+void check_unique_file_names(const BuildPlan& plan) {
   std::map<std::string, size_t> names;
   for (auto& pm : plan.modules)
     if (names[pm.record.binary_filename]++)
       fail(Exit::bad_input, fmt::format("two modules would both be written as {}; module file names must differ "
                                         "before their .smNN suffix",
                                         pm.record.binary_filename));
-  // Up to 1.18 stock Warp builds if/while condition kernels at load as SASS for the
-  // metadata's target_arch: the lowest target makes them run on every target of
-  // its family. 1.19 builds them for the replay GPU and requires header == metadata.
-  // wrp-run's helper kernels: those its replay plan launches (plan.hpp).
-  if (auto replay = plan_replay(a); opt.replay_helpers && !replay.helper_entries.empty()) {
+}
+
+// wrp-run's own kernels: the helpers its replay plan launches (plan.hpp) and the mesh
+// kernels, for every target (and the lowest as PTX where PTX is kept).
+void plan_runtime_kernels(const BuildOptions& opt, const Artifact& a, BuildPlan& plan) {
+  auto replay = plan_replay(a);  // refuses ops it cannot plan, with or without helpers
+  if (!opt.replay_helpers) return;
+  auto add_jobs = [&](PlannedHelpers& k) {
+    for (auto& t : plan.targets) k.jobs.push_back({t, false, sass_need(plan, t), {}});
+    if (opt.ptx == PtxMode::lowest) k.jobs.push_back({plan.targets.front(), true, ptx_need(plan, a), {}});
+  };
+  if (!replay.helper_entries.empty()) {
     plan.helpers.emplace();
     plan.helpers->for_ops = std::move(replay.helper_ops);
     plan.helpers->entries = std::move(replay.helper_entries);
-    for (auto& t : plan.targets) plan.helpers->jobs.push_back({t, false, sass_need(plan, t), {}});
-    if (opt.ptx == PtxMode::lowest) plan.helpers->jobs.push_back({plan.targets.front(), true, ptx_need(plan, a), {}});
+    add_jobs(*plan.helpers);
   }
-  if (opt.replay_helpers && builds_meshes(a)) {
+  if (builds_meshes(a)) {
     plan.mesh.emplace();
     plan.mesh->for_ops = {"mesh"};
     plan.mesh->entries = mesh_kernel_entries();
-    for (auto& t : plan.targets) plan.mesh->jobs.push_back({t, false, sass_need(plan, t), {}});
-    if (opt.ptx == PtxMode::lowest) plan.mesh->jobs.push_back({plan.targets.front(), true, ptx_need(plan, a), {}});
+    add_jobs(*plan.mesh);
   }
+}
+
+// Up to 1.18 stock Warp builds if/while condition kernels at load as SASS for the
+// metadata's target_arch: the lowest target makes them run on every target of
+// its family. 1.19 builds them for the replay GPU and requires header == metadata.
+void choose_target_arch(const Artifact& a, BuildPlan& plan) {
   plan.target_arch = a.meta.target_arch;
   auto lowest = uint32_t(plan.targets.front().number());
   if (a.ops.has_conditionals && !strict_header_arch(a.meta.version) && a.meta.target_arch != lowest) {
     plan.target_arch = lowest;
     plan.target_arch_changed = true;
   }
+}
+
+}  // namespace
+
+BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path& out, std::vector<Arch> targets) {
+  std::sort(targets.begin(), targets.end());
+  BuildPlan plan;
+  plan.out = out;
+  Planner p(opt, a, plan);
+  choose_floor(opt, a, plan);
+  choose_targets(targets, plan, p);
+  if (plan.targets.empty()) p.refusals.throw_if_any();
+  for (size_t m = 0; m < a.modules.size(); ++m) p.module(m);
+  check_condition_families(a, plan, p.refusals);
+  p.refusals.throw_if_any();
+  check_unique_file_names(plan);
+  plan_runtime_kernels(opt, a, plan);
+  choose_target_arch(a, plan);
   return plan;
 }
 
