@@ -20,8 +20,10 @@ struct Shdr {
 constexpr uint32_t kShtSymtab = 2, kShtNote = 7;
 constexpr uint8_t kStoCudaEntry = 0x10;
 
-std::string cstr_at(Reader& whole, ByteView d, uint64_t off, const char* field) {
-  if (off >= d.size()) whole.error_at(off, field, "string offset lies outside the file");
+// The string at `off` in string table `d`; `at`: the file offset of the field that names it.
+std::string cstr_at(Reader& whole, ByteView d, uint64_t off, const char* field, uint64_t at) {
+  if (off >= d.size())
+    whole.error_at(at, field, fmt::format("string offset {} lies outside its string table ({} bytes)", off, d.size()));
   size_t end = off;
   while (end < d.size() && d[end]) ++end;
   return std::string(reinterpret_cast<const char*>(d.data() + off), end - off);
@@ -113,7 +115,7 @@ std::string read_sections(Reader& r, ByteView d, const std::vector<Shdr>& sh, ui
       uint32_t name = load_u32(s);
       uint8_t st_info = s[4], st_other = s[5];
       if ((st_info & 0xf) != 2 /* FUNC */ || !(st_other & kStoCudaEntry)) continue;
-      info.entries.push_back(cstr_at(r, strtab, name, "elf.symbol.st_name"));
+      info.entries.push_back(cstr_at(r, strtab, name, "elf.symbol.st_name", h.offset + off));
     }
   }
   return producer;

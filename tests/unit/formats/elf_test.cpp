@@ -85,3 +85,30 @@ TEST_CASE("elf: truncated or with section headers past the end, an error naming 
   }
   CHECK_FALSE(looks_like_elf(Bytes{'P', 'T', 'X', '!'}));
 }
+
+TEST_CASE("elf: a kernel's name outside its string table is named at the symbol's own offset") {
+  auto path = only_file(modules_dir_for(fixtures::cubin16()), ".cubin");
+  auto bytes = read_file(path);
+  // The first CUDA entry of the symbol table, found from the section headers as the reader does.
+  uint64_t shoff = load_u64(&bytes[40]), entry = 0;
+  uint16_t shentsize = load_u16(&bytes[58]), shnum = load_u16(&bytes[60]);
+  for (uint16_t i = 0; i < shnum && !entry; ++i) {
+    const uint8_t* h = &bytes[shoff + uint64_t(i) * shentsize];
+    if (load_u32(h + 4) != 2) continue;  // SHT_SYMTAB
+    for (uint64_t at = load_u64(h + 24); at < load_u64(h + 24) + load_u64(h + 32); at += 24)
+      if ((bytes[at + 4] & 0xf) == 2 && (bytes[at + 5] & 0x10)) {
+        entry = at;
+        break;
+      }
+  }
+  REQUIRE(entry != 0);
+  for (int b = 0; b < 4; ++b) bytes[entry + b] = uint8_t(0xfffffff0u >> (8 * b));  // st_name, little-endian
+  try {
+    parse_elf("bad.cubin", bytes);
+    FAIL("a symbol name outside the string table parsed");
+  } catch (const Error& e) {
+    CHECK(e.code() == Exit::bad_input);
+    CHECK(std::string(e.what()).find(fmt::format("elf.symbol.st_name at byte {} ", entry)) != std::string::npos);
+    CHECK(std::string(e.what()).find("string offset 4294967280 lies outside its string table") != std::string::npos);
+  }
+}
