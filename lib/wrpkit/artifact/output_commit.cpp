@@ -102,47 +102,42 @@ std::string free_file_name(const fs::path& modules_dir, const std::string& name,
   return module_file_name(name, bytes);
 }
 
-void commit_artifact(const fs::path& wrp, ByteView wrp_bytes, const std::vector<OutputFile>& files) {
+namespace {
+
+// No modules folder yet: stage it whole, then two renames (folder, then .wrp).
+void commit_new_folder(const fs::path& wrp, ByteView wrp_bytes, const std::vector<OutputFile>& files,
+                       const fs::path& parent, const fs::path& wrp_tmp) {
   auto dir = modules_dir_for(wrp);
-  auto parent = wrp.parent_path().empty() ? fs::path(".") : wrp.parent_path();
+  auto staged = parent / ("." + dir.filename().string() + temp_name_suffix());
   std::error_code ec;
-  if (!fs::is_directory(parent, ec)) output_error(wrp, fmt::format("folder {} does not exist", parent.string()));
-  FolderLock lock(parent, wrp);
-  remove_stale_temps(wrp, dir);
-  auto old_names = files_named_by(wrp);
-
-  std::set<std::string> new_names;
-  for (auto& f : files) new_names.insert(f.name);
-  auto wrp_tmp = fs::path(wrp.string() + temp_name_suffix());
-
-  if (!fs::is_directory(dir, ec)) {
-    // No modules folder yet: stage it whole, then two renames (folder, then .wrp).
-    auto staged = parent / ("." + dir.filename().string() + temp_name_suffix());
-    try {
-      fs::create_directory(staged);
-      for (auto& f : files) write_file_atomic(staged / f.name, f.bytes);
-      write_file_atomic(wrp_tmp, wrp_bytes);
-      fault_point("emit-staged");
-      fs::rename(staged, dir);
-    } catch (const fs::filesystem_error& e) {
-      fs::remove_all(staged, ec), fs::remove(wrp_tmp, ec);
-      output_error(wrp, e.code().message());
-    } catch (...) {
-      fs::remove_all(staged, ec), fs::remove(wrp_tmp, ec);
-      throw;
-    }
-    if (::rename(wrp_tmp.c_str(), wrp.c_str()) != 0) {
-      int err = errno;
-      fs::remove_all(dir, ec), fs::remove(wrp_tmp, ec);
-      output_error(wrp, std::strerror(err));
-    }
-    fault_point("emit-committed");
-    return;
+  try {
+    fs::create_directory(staged);
+    for (auto& f : files) write_file_atomic(staged / f.name, f.bytes);
+    write_file_atomic(wrp_tmp, wrp_bytes);
+    fault_point("emit-staged");
+    fs::rename(staged, dir);
+  } catch (const fs::filesystem_error& e) {
+    fs::remove_all(staged, ec), fs::remove(wrp_tmp, ec);
+    output_error(wrp, e.code().message());
+  } catch (...) {
+    fs::remove_all(staged, ec), fs::remove(wrp_tmp, ec);
+    throw;
   }
+  if (::rename(wrp_tmp.c_str(), wrp.c_str()) != 0) {
+    int err = errno;
+    fs::remove_all(dir, ec), fs::remove(wrp_tmp, ec);
+    output_error(wrp, std::strerror(err));
+  }
+  fault_point("emit-committed");
+}
 
-  // A modules folder exists (an older artifact, or one a killed build left):
-  // add the new files beside the old ones; none of them is a name the old .wrp
-  // uses with other bytes (the caller names files by content).
+// A modules folder exists (an older artifact, or one a killed build left): the new
+// files go beside the old ones; none of them is a name the old .wrp uses with other
+// bytes (the caller names files by content). Then the .wrp's rename commits.
+void commit_beside_old(const fs::path& wrp, ByteView wrp_bytes, const std::vector<OutputFile>& files,
+                       const fs::path& wrp_tmp, const std::set<std::string>& old_names) {
+  auto dir = modules_dir_for(wrp);
+  std::error_code ec;
   std::vector<fs::path> added;
   try {
     for (auto& f : files) {
@@ -170,14 +165,36 @@ void commit_artifact(const fs::path& wrp, ByteView wrp_bytes, const std::vector<
     output_error(wrp, std::strerror(err));
   }
   fault_point("emit-committed");
-  // The old artifact's files the new one does not use, and files a killed build
-  // added but never committed (module files no .wrp names). Other files stay.
+}
+
+// The old artifact's files the new one does not use, and files a killed build added
+// but never committed (module files no .wrp names). Other files stay.
+void remove_unused(const fs::path& dir, const std::vector<OutputFile>& files, const std::set<std::string>& old_names) {
+  std::set<std::string> new_names;
+  for (auto& f : files) new_names.insert(f.name);
+  std::error_code ec;
   for (auto& e : fs::directory_iterator(dir, ec)) {
     auto name = e.path().filename().string();
     if (new_names.count(name)) continue;
     bool ours = old_names.count(name) || name.ends_with(".fatbin") || name.ends_with(".fatbin.cubin");
     if (ours) fs::remove(e.path(), ec);
   }
+}
+
+}  // namespace
+
+void commit_artifact(const fs::path& wrp, ByteView wrp_bytes, const std::vector<OutputFile>& files) {
+  auto dir = modules_dir_for(wrp);
+  auto parent = wrp.parent_path().empty() ? fs::path(".") : wrp.parent_path();
+  std::error_code ec;
+  if (!fs::is_directory(parent, ec)) output_error(wrp, fmt::format("folder {} does not exist", parent.string()));
+  FolderLock lock(parent, wrp);
+  remove_stale_temps(wrp, dir);
+  auto wrp_tmp = fs::path(wrp.string() + temp_name_suffix());
+  if (!fs::is_directory(dir, ec)) return commit_new_folder(wrp, wrp_bytes, files, parent, wrp_tmp);
+  auto old_names = files_named_by(wrp);
+  commit_beside_old(wrp, wrp_bytes, files, wrp_tmp, old_names);
+  remove_unused(dir, files, old_names);
 }
 
 }  // namespace wrp
