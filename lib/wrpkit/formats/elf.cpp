@@ -11,6 +11,7 @@ bool looks_like_elf(ByteView d) { return d.size() >= 4 && d[0] == 0x7f && d[1] =
 namespace {
 
 struct Shdr {
+  uint64_t at;  // where this header lies in the file, for errors about its fields
   uint32_t name, type;
   uint64_t offset, size;
   uint32_t link;
@@ -80,6 +81,7 @@ std::vector<Shdr> read_section_headers(const std::string& file, Reader& r, ByteV
     uint64_t at = e.shoff + uint64_t(i) * e.shentsize;
     Reader s(file, d.subspan(at, 64), at);
     auto& h = sh[i];
+    h.at = at;
     h.name = s.u32("elf.sh_name");
     h.type = s.u32("elf.sh_type");
     s.skip(16, "elf.sh_flags/sh_addr");
@@ -96,7 +98,7 @@ std::vector<Shdr> read_section_headers(const std::string& file, Reader& r, ByteV
 
 // The kernels (functions marked as CUDA entries in the symbol tables) into info; returns
 // the producer note's text (the compiler's command line and release), empty if none.
-std::string read_sections(Reader& r, ByteView d, const std::vector<Shdr>& sh, uint64_t shoff, ElfInfo& info) {
+std::string read_sections(Reader& r, ByteView d, const std::vector<Shdr>& sh, ElfInfo& info) {
   auto section = [&](uint32_t i) { return d.subspan(sh[i].offset, sh[i].size); };
   std::string producer;
   for (size_t i = 0; i < sh.size(); ++i) {
@@ -107,7 +109,9 @@ std::string read_sections(Reader& r, ByteView d, const std::vector<Shdr>& sh, ui
       if (text.find("-arch sm_") != std::string_view::npos) producer = std::string(text);
     }
     if (h.type != kShtSymtab) continue;
-    if (h.link >= sh.size()) r.error_at(shoff, "elf.symtab.sh_link", "symbol string table index out of range");
+    if (h.link >= sh.size())
+      r.error_at(h.at + 40, fmt::format("elf.section[{}].sh_link", i),
+                 fmt::format("string table index {} is past the last of {} sections", h.link, sh.size()));
     auto strtab = section(h.link);
     auto syms = section(i);
     for (uint64_t off = 0; off + 24 <= syms.size(); off += 24) {
@@ -146,7 +150,7 @@ ElfInfo parse_elf(const std::string& file, ByteView d) {
   int sm = info.abi_version >= 8 ? int((e.flags >> 8) & 0xff) : int(e.flags & 0xff);
   if (sm < 10) r.error_at(48, "elf.e_flags", fmt::format("no SM arch in e_flags 0x{:x}", e.flags));
   auto sh = read_section_headers(file, r, d, e);
-  std::string producer = read_sections(r, d, sh, e.shoff, info);
+  std::string producer = read_sections(r, d, sh, info);
   info.arch = arch_from_number(sm, variant_from_note(producer));
   read_release(producer, e.e_version, info);
   return info;

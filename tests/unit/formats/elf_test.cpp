@@ -86,21 +86,25 @@ TEST_CASE("elf: truncated or with section headers past the end, an error naming 
   CHECK_FALSE(looks_like_elf(Bytes{'P', 'T', 'X', '!'}));
 }
 
+// The file offset of the first symbol table's section header, found as the reader finds it.
+static uint64_t first_symtab_header(const Bytes& bytes) {
+  uint64_t shoff = load_u64(&bytes[40]);
+  uint16_t shentsize = load_u16(&bytes[58]), shnum = load_u16(&bytes[60]);
+  for (uint16_t i = 0; i < shnum; ++i) {
+    uint64_t header = shoff + uint64_t(i) * shentsize;
+    if (load_u32(&bytes[header + 4]) == 2) return header;  // SHT_SYMTAB
+  }
+  return 0;
+}
+
 TEST_CASE("elf: a kernel's name outside its string table is named at the symbol's own offset") {
   auto path = only_file(modules_dir_for(fixtures::cubin16()), ".cubin");
   auto bytes = read_file(path);
-  // The first CUDA entry of the symbol table, found from the section headers as the reader does.
-  uint64_t shoff = load_u64(&bytes[40]), entry = 0;
-  uint16_t shentsize = load_u16(&bytes[58]), shnum = load_u16(&bytes[60]);
-  for (uint16_t i = 0; i < shnum && !entry; ++i) {
-    const uint8_t* h = &bytes[shoff + uint64_t(i) * shentsize];
-    if (load_u32(h + 4) != 2) continue;  // SHT_SYMTAB
-    for (uint64_t at = load_u64(h + 24); at < load_u64(h + 24) + load_u64(h + 32); at += 24)
-      if ((bytes[at + 4] & 0xf) == 2 && (bytes[at + 5] & 0x10)) {
-        entry = at;
-        break;
-      }
-  }
+  uint64_t symtab = first_symtab_header(bytes), entry = 0;
+  REQUIRE(symtab != 0);
+  const uint8_t* h = &bytes[symtab];
+  for (uint64_t at = load_u64(h + 24); at < load_u64(h + 24) + load_u64(h + 32) && !entry; at += 24)
+    if ((bytes[at + 4] & 0xf) == 2 && (bytes[at + 5] & 0x10)) entry = at;  // FUNC, CUDA entry
   REQUIRE(entry != 0);
   for (int b = 0; b < 4; ++b) bytes[entry + b] = uint8_t(0xfffffff0u >> (8 * b));  // st_name, little-endian
   try {
@@ -110,5 +114,26 @@ TEST_CASE("elf: a kernel's name outside its string table is named at the symbol'
     CHECK(e.code() == Exit::bad_input);
     CHECK(std::string(e.what()).find(fmt::format("elf.symbol.st_name at byte {} ", entry)) != std::string::npos);
     CHECK(std::string(e.what()).find("string offset 4294967280 lies outside its string table") != std::string::npos);
+  }
+}
+
+TEST_CASE("elf: a symbol table's string table index past the sections is named at its header") {
+  auto path = only_file(modules_dir_for(fixtures::cubin16()), ".cubin");
+  auto bytes = read_file(path);
+  uint64_t symtab = first_symtab_header(bytes);
+  REQUIRE(symtab != 0);
+  uint16_t shnum = load_u16(&bytes[60]);
+  uint64_t index = (symtab - load_u64(&bytes[40])) / load_u16(&bytes[58]);
+  bytes[symtab + 40] = 0xff;  // sh_link, little-endian: 0x7fff
+  bytes[symtab + 41] = 0x7f;
+  try {
+    parse_elf("bad.cubin", bytes);
+    FAIL("a symbol table with no string table parsed");
+  } catch (const Error& e) {
+    CHECK(e.code() == Exit::bad_input);
+    std::string what = e.what();
+    CHECK(what.find(fmt::format("elf.section[{}].sh_link at byte {} ", index, symtab + 40)) != std::string::npos);
+    CHECK(what.find(fmt::format("string table index 32767 is past the last of {} sections", shnum)) !=
+          std::string::npos);
   }
 }
