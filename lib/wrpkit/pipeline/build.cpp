@@ -218,52 +218,51 @@ fs::path family_output_path(const fs::path& out, const std::string& family) {
   return fs::path(fmt::format("{}.{}.wrp", p.string(), tag));
 }
 
-BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
-  std::optional<SigningKey> key;
-  if (!opt.sign_key.empty())
-    key = read_signing_key(opt.sign_key);
-  else if (opt.sign_only)
-    fail(Exit::usage, "--sign-only needs the key: --sign KEY.pem");
-  if (opt.sign_only) return sign_built(opt, *key);
+namespace {
+
+// Refusals of the options alone, before any file is read.
+void check_build_options(const BuildOptions& opt) {
   if (opt.targets.empty()) fail(Exit::usage, "no target archs: pass --arch or --profile");
   if (opt.compress != "none" && opt.compress != "default" && opt.compress != "size")
     fail(Exit::usage, fmt::format("--compress {}: expected none, default or size", opt.compress));
-  auto a = open_artifact(opt.input);
-  // A rebuild vouches for what it writes: never for bytes changed after an earlier build.
-  if (!a.integrity.problems.empty()) fail(Exit::bad_input, integrity_error(a.integrity));
-  BuildReport report;
-  if (a.is_cpu()) {
-    if (!opt.allow_cpu)
-      fail(Exit::bad_input, fmt::format("{} is a CPU graph: there is nothing to compile for GPUs. Pass --allow-cpu "
-                                        "to copy it through unchanged",
-                                        opt.input.string()));
-    check_output_paths(opt, opt.output);
-    emit_unchanged(a, opt.output);
-    BuildOutput copied;
-    copied.wrp = opt.output;
-    copied.target_arch = a.meta.target_arch;
-    report.outputs.push_back(copied);
-    return report;
-  }
+}
 
-  Progress progress(opt.progress);
-  std::unique_ptr<Toolset> owned;
-  Toolset& tools = fake_tools ? *fake_tools : *(owned = make_cuda_toolset(opt.tools));
-  // Up to format 16 stock Warp builds if/while condition kernels as SASS for one
-  // target_arch, which runs within one SASS family only (plan_build refuses a mix):
-  // --split-families writes one artifact per family.
+// A CPU graph has nothing to compile: copied through only when asked.
+BuildReport copy_cpu_graph(const BuildOptions& opt, const Artifact& a) {
+  if (!opt.allow_cpu)
+    fail(Exit::bad_input, fmt::format("{} is a CPU graph: there is nothing to compile for GPUs. Pass --allow-cpu "
+                                      "to copy it through unchanged",
+                                      opt.input.string()));
+  check_output_paths(opt, opt.output);
+  emit_unchanged(a, opt.output);
+  BuildOutput copied;
+  copied.wrp = opt.output;
+  copied.target_arch = a.meta.target_arch;
+  BuildReport report;
+  report.outputs.push_back(copied);
+  return report;
+}
+
+// Up to format 16 stock Warp builds if/while condition kernels as SASS for one
+// target_arch, which runs within one SASS family only (plan_build refuses a mix):
+// --split-families writes one artifact per family.
+void build_outputs(const BuildOptions& opt, const Artifact& a, Toolset& tools, const SigningKey* key,
+                   BuildReport& report, Progress& progress) {
   auto families = sass_families(opt.targets);
   if (opt.shard) {
     build_one(opt, a, opt.output, opt.targets, tools, report, progress, nullptr);
   } else if (opt.split_families && families.size() > 1 && a.ops.has_conditionals &&
              !strict_header_arch(a.meta.version)) {
     for (auto& [family, archs] : families)
-      report.outputs.push_back(build_one(opt, a, family_output_path(opt.output, family), archs, tools, report, progress,
-                                         key ? &*key : nullptr));
+      report.outputs.push_back(
+          build_one(opt, a, family_output_path(opt.output, family), archs, tools, report, progress, key));
   } else {
-    report.outputs.push_back(
-        build_one(opt, a, opt.output, opt.targets, tools, report, progress, key ? &*key : nullptr));
+    report.outputs.push_back(build_one(opt, a, opt.output, opt.targets, tools, report, progress, key));
   }
+}
+
+// What the compile cache and the compilers did, into the report.
+void report_tools(Toolset& tools, BuildReport& report) {
   auto counts = tools.cache_counts();
   report.cache = counts.enabled;
   report.cache_remote = counts.remote;
@@ -274,6 +273,29 @@ BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
   // Compiles finish in any order across jobs: the report lists them in one.
   std::stable_sort(report.compile_sources.begin(), report.compile_sources.end(),
                    [](auto& x, auto& y) { return x.what < y.what; });
+}
+
+}  // namespace
+
+BuildReport run_build(const BuildOptions& opt, Toolset* fake_tools) {
+  std::optional<SigningKey> key;
+  if (!opt.sign_key.empty())
+    key = read_signing_key(opt.sign_key);
+  else if (opt.sign_only)
+    fail(Exit::usage, "--sign-only needs the key: --sign KEY.pem");
+  if (opt.sign_only) return sign_built(opt, *key);
+  check_build_options(opt);
+  auto a = open_artifact(opt.input);
+  // A rebuild vouches for what it writes: never for bytes changed after an earlier build.
+  if (!a.integrity.problems.empty()) fail(Exit::bad_input, integrity_error(a.integrity));
+  if (a.is_cpu()) return copy_cpu_graph(opt, a);
+
+  Progress progress(opt.progress);
+  std::unique_ptr<Toolset> owned;
+  Toolset& tools = fake_tools ? *fake_tools : *(owned = make_cuda_toolset(opt.tools));
+  BuildReport report;
+  build_outputs(opt, a, tools, key ? &*key : nullptr, report, progress);
+  report_tools(tools, report);
   tools.finish();
   progress.finish();
   return report;
