@@ -135,12 +135,15 @@ std::string no_arch_message(const ToolFacts& f, const Arch& arch) {
       f.description, arch.sm(), fmt::join(f.archs, " sm_"), arch.sm());
 }
 
+// A module image compiles from Warp's CUDA source with NVRTC, from PTX with nvJitLink.
+Tool tool_for(const CompileJob& j) { return j.from == ImageOrigin::source ? Tool::source : Tool::ptx; }
+
 // Module images: one refusal per module and need, naming its targets.
 void choose_image_tools(BuildPlan& plan, const Artifact& a, Picker& pick, Refusals& r) {
   std::map<std::pair<size_t, std::string>, std::vector<std::string>> missing;
   std::set<std::string> arch_refusals;
   for (auto& j : plan.jobs) {
-    auto kind = j.from == ImageOrigin::source ? Tool::source : Tool::ptx;
+    auto kind = tool_for(j);
     if (auto rel = pick.pick(kind, j.need, j.arch))
       j.release = *rel;
     else if (auto* f = pick.lacking_arch(kind, j.need, j.arch))
@@ -154,11 +157,9 @@ void choose_image_tools(BuildPlan& plan, const Artifact& a, Picker& pick, Refusa
     auto wanted = key;  // clang before 16 cannot capture a structured binding
     auto& j = *std::find_if(plan.jobs.begin(), plan.jobs.end(),
                             [&](auto& x) { return x.module == wanted.first && x.need.str() == wanted.second; });
-    r.add(
-        Exit::toolchain,
-        fmt::format("module {}: no toolchain found builds {} for the CUDA {} floor ({}): {}",
-                    a.meta.modules[key.first].binary_filename, fmt::join(archs, ", "), plan.floor.str(),
-                    plan.floor_from, pick.why_none(j.from == ImageOrigin::source ? Tool::source : Tool::ptx, j.need)));
+    r.add(Exit::toolchain, fmt::format("module {}: no toolchain found builds {} for the CUDA {} floor ({}): {}",
+                                       a.meta.modules[key.first].binary_filename, fmt::join(archs, ", "),
+                                       plan.floor.str(), plan.floor_from, pick.why_none(tool_for(j), j.need)));
   }
 }
 
@@ -246,7 +247,7 @@ std::vector<std::string> missing_toolchains(const BuildPlan& plan, const Artifac
   Picker pick(tools, a);
   std::set<std::string> wanted;
   for (auto& j : plan.jobs) {
-    auto kind = j.from == ImageOrigin::source ? Tool::source : Tool::ptx;
+    auto kind = tool_for(j);
     if (!pick.pick(kind, j.need, j.arch) && !pick.lacking_arch(kind, j.need, j.arch))
       wanted.insert(release_for(j.need));
   }
