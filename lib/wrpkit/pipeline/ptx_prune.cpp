@@ -61,7 +61,9 @@ size_t directive_begin(std::string_view t, size_t i) {
 std::optional<std::string> keep_entries(std::string_view t, const std::set<std::string>& keep) {
   std::vector<Span> cut;
   int depth = 0;
-  std::optional<size_t> entry_begin;  // set from an .entry directive to the end of its body
+  // From an .entry directive to the end of its body: where the entry begins; npos outside one
+  // (a plain offset: GCC 12 took an optional here for used uninitialized).
+  size_t entry_begin = std::string_view::npos;
   std::string name;
   size_t previous_end = 0;
   for (size_t i = 0; i < t.size();) {
@@ -74,19 +76,19 @@ std::optional<std::string> keep_entries(std::string_view t, const std::set<std::
       ++depth;
     } else if (c == '}') {
       if (--depth < 0) return std::nullopt;
-      if (depth == 0 && entry_begin) {  // the end of an entry's body
+      if (depth == 0 && entry_begin != std::string_view::npos) {  // the end of an entry's body
         size_t end = i + 1;
         if (end < t.size() && t[end] == '\n') ++end;
-        if (!keep.count(name)) cut.push_back({*entry_begin, end});
-        entry_begin.reset();
+        if (!keep.count(name)) cut.push_back({entry_begin, end});
+        entry_begin = std::string_view::npos;
         previous_end = end;
         i = end;
         continue;
       }
-    } else if (depth == 0 && entry_begin && c == ';') {
+    } else if (depth == 0 && entry_begin != std::string_view::npos && c == ';') {
       return std::nullopt;  // a declaration: an entry with no body
     } else if (depth == 0 && c == '.' && entry_at(t, i)) {
-      if (entry_begin) return std::nullopt;  // the one before had no body
+      if (entry_begin != std::string_view::npos) return std::nullopt;  // the one before had no body
       // Never before the end of the previous entry (a fuzz finding: "} .entry b(" on
       // one line made overlapping cuts, which duplicated text).
       entry_begin = std::max(directive_begin(t, i), previous_end);
@@ -99,7 +101,7 @@ std::optional<std::string> keep_entries(std::string_view t, const std::set<std::
     }
     ++i;
   }
-  if (depth != 0 || entry_begin) return std::nullopt;
+  if (depth != 0 || entry_begin != std::string_view::npos) return std::nullopt;
   std::string out;
   out.reserve(t.size());
   size_t pos = 0;
