@@ -62,6 +62,7 @@ class Writer {
   void raw(std::string_view s) { buf_.insert(buf_.end(), s.begin(), s.end()); }
   void put_u32_at(size_t at, uint32_t v);
   void put_u64_at(size_t at, uint64_t v);
+  void reserve(size_t n) { buf_.reserve(n); }
   size_t size() const { return buf_.size(); }
   Bytes take() { return std::move(buf_); }
   const Bytes& bytes() const { return buf_; }

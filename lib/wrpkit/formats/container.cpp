@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 
 #include "wrpkit/base/error.hpp"
 
@@ -138,8 +139,13 @@ std::optional<std::pair<uint64_t, uint64_t>> section_span(ByteView head, uint64_
 }
 
 Bytes serialize_container(const Container& c) {
+  uint64_t off = kHeaderSize + c.sections.size() * kSectionEntrySize;
   Writer w;
-  w.raw(std::string_view("WRP1"));
+  // One allocation for the whole file: a memory section can be hundreds of MB.
+  w.reserve(std::accumulate(c.sections.begin(), c.sections.end(), off,
+                            [](uint64_t n, const Section& s) { return n + s.data.size(); }));
+  // Byte by byte: GCC 12 warned of an overflow (there is none) when raw() began a reserved buffer.
+  for (char magic : std::string_view("WRP1")) w.u8(uint8_t(magic));
   w.u32(c.version);
   w.u32(c.flags);
   w.u32(uint32_t(c.sections.size()));
@@ -148,7 +154,6 @@ Bytes serialize_container(const Container& c) {
   for (auto b : c.reserved_dt) w.u8(b);
   w.u32(c.target_arch);
   for (auto v : c.reserved) w.u32(v);
-  uint64_t off = kHeaderSize + c.sections.size() * kSectionEntrySize;
   for (auto& s : c.sections) {
     w.u32(s.type);
     w.u32(s.flags);
