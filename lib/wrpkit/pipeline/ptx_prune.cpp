@@ -56,9 +56,19 @@ size_t directive_begin(std::string_view t, size_t i) {
   return begin;
 }
 
-}  // namespace
+// The name after ".entry" at i, into `name`; returns the index just past it.
+size_t read_entry_name(std::string_view t, size_t i, std::string& name) {
+  size_t n = i + 6;
+  while (n < t.size() && is_space(t[n])) ++n;
+  i = n;
+  while (i < t.size() && !is_space(t[i]) && t[i] != '(') ++i;
+  name = std::string(t.substr(n, i - n));
+  return i;
+}
 
-std::optional<std::string> keep_entries(std::string_view t, const std::set<std::string>& keep) {
+// The spans of the entries not in `keep`, each from its directive to the end of its body
+// (and the newline after); nullopt where the braces or entries do not pair up.
+std::optional<std::vector<Span>> unkept_entries(std::string_view t, const std::set<std::string>& keep) {
   std::vector<Span> cut;
   int depth = 0;
   // From an .entry directive to the end of its body: where the entry begins; npos outside one
@@ -81,8 +91,7 @@ std::optional<std::string> keep_entries(std::string_view t, const std::set<std::
         if (end < t.size() && t[end] == '\n') ++end;
         if (!keep.count(name)) cut.push_back({entry_begin, end});
         entry_begin = std::string_view::npos;
-        previous_end = end;
-        i = end;
+        previous_end = i = end;
         continue;
       }
     } else if (depth == 0 && entry_begin != std::string_view::npos && c == ';') {
@@ -92,20 +101,24 @@ std::optional<std::string> keep_entries(std::string_view t, const std::set<std::
       // Never before the end of the previous entry (a fuzz finding: "} .entry b(" on
       // one line made overlapping cuts, which duplicated text).
       entry_begin = std::max(directive_begin(t, i), previous_end);
-      size_t n = i + 6;
-      while (n < t.size() && is_space(t[n])) ++n;
-      i = n;
-      while (i < t.size() && !is_space(t[i]) && t[i] != '(') ++i;
-      name = std::string(t.substr(n, i - n));
+      i = read_entry_name(t, i, name);
       continue;
     }
     ++i;
   }
   if (depth != 0 || entry_begin != std::string_view::npos) return std::nullopt;
+  return cut;
+}
+
+}  // namespace
+
+std::optional<std::string> keep_entries(std::string_view t, const std::set<std::string>& keep) {
+  auto cut = unkept_entries(t, keep);
+  if (!cut) return std::nullopt;
   std::string out;
   out.reserve(t.size());
   size_t pos = 0;
-  for (auto& s : cut) {
+  for (auto& s : *cut) {
     out.append(t.substr(pos, s.begin - pos));
     pos = s.end;
   }
