@@ -64,6 +64,78 @@ struct Line {
   }
 };
 
+// What has been read so far: lines come in a fixed order (header, sections, files with their images, end).
+struct ManifestReading {
+  Manifest m;
+  bool header = false, ended = false;
+};
+
+std::vector<std::string_view> split_words(std::string_view body) {
+  std::vector<std::string_view> words;
+  for (size_t p = 0; p <= body.size();) {
+    auto sp = std::min(body.find(' ', p), body.size());
+    words.push_back(body.substr(p, sp - p));
+    p = sp + 1;
+  }
+  return words;
+}
+
+void read_header_line(const Line& line, ManifestReading& r) {
+  line.expect(6, "header VERSION FLAGS DEVICE TARGET_ARCH RESERVED");
+  if (r.header || !r.m.sections.empty()) line.bad("a second header, or one after the sections");
+  if (!is_hex(line.words[5], 70)) line.bad("the reserved bytes are not 70 lowercase hex digits");
+  r.m.header = {line.number_at<uint32_t>(1, "version"), line.number_at<uint32_t>(2, "flags"),
+                line.number_at<uint32_t>(3, "device"), line.number_at<uint32_t>(4, "target_arch"),
+                std::string(line.words[5])};
+  r.header = true;
+}
+
+void read_section_line(const Line& line, ManifestReading& r) {
+  line.expect(5, "section TYPE FLAGS SIZE SHA256");
+  if (!r.header || !r.m.files.empty()) line.bad("a section line outside the header's block");
+  if (!is_hex(line.words[1], 8)) line.bad("the section type is not 8 lowercase hex digits");
+  uint32_t type = 0;
+  std::from_chars(line.words[1].data(), line.words[1].data() + 8, type, 16);
+  r.m.sections.push_back(
+      {type, line.number_at<uint32_t>(2, "flags"), line.number_at<uint64_t>(3, "size"), line.digest_at(4)});
+}
+
+void read_file_line(const Line& line, ManifestReading& r) {
+  line.expect(4, "file NAME SIZE SHA256");
+  if (!r.header) line.bad("a file line before the header");
+  std::string name(line.words[1]);
+  if (!is_safe_module_filename(name)) line.bad(fmt::format("'{}' is not a bare file name", printable(name)));
+  if (!r.m.files.empty() && r.m.files.back().name >= name) line.bad("file names are not sorted and unique");
+  r.m.files.push_back({name, line.number_at<uint64_t>(2, "size"), line.digest_at(3), {}});
+}
+
+void read_image_line(const Line& line, ManifestReading& r) {
+  line.expect(5, "image INDEX ARCH SIZE SHA256");
+  if (r.m.files.empty()) line.bad("an image line before any file line");
+  auto& images = r.m.files.back().images;
+  auto index = line.number_at<uint32_t>(1, "index");
+  if (index != images.size()) line.bad(fmt::format("image index {} where {} comes next", index, images.size()));
+  if (!is_arch_token(line.words[2])) line.bad(fmt::format("'{}' is not an arch name", printable(line.words[2])));
+  images.push_back({index, std::string(line.words[2]), line.number_at<uint64_t>(3, "size"), line.digest_at(4)});
+}
+
+// One line after the magic, by its first word.
+void read_line(const Line& line, std::string_view body, ManifestReading& r) {
+  auto kind = line.words[0];
+  if (kind == "header")
+    read_header_line(line, r);
+  else if (kind == "section")
+    read_section_line(line, r);
+  else if (kind == "file")
+    read_file_line(line, r);
+  else if (kind == "image")
+    read_image_line(line, r);
+  else if (kind == "end" && line.words.size() == 1)
+    r.ended = true;
+  else
+    line.bad(fmt::format("unknown line '{}'", printable(body.substr(0, 40))));
+}
+
 }  // namespace
 
 const ManifestFile* Manifest::file(const std::string& name) const {
@@ -100,8 +172,7 @@ Bytes serialize_manifest(const Manifest& m) {
 
 Manifest parse_manifest(const std::string& file, ByteView data, uint64_t origin) {
   std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
-  Manifest m;
-  bool header = false, ended = false;
+  ManifestReading r;
   size_t number = 0, at = 0;
   Line line{&file};
   while (at < text.size()) {
@@ -109,61 +180,20 @@ Manifest parse_manifest(const std::string& file, ByteView data, uint64_t origin)
     line = Line{&file, origin + at, ++number, {}};
     if (nl == std::string_view::npos) line.bad("the last line does not end with a newline");
     auto body = text.substr(at, nl - at);
-    if (ended) line.bad("text after 'end'");
+    if (r.ended) line.bad("text after 'end'");
     if (number == 1) {
       if (body != kMagic) line.bad(fmt::format("expected '{}'", kMagic));
-      at = nl + 1;
-      continue;
-    }
-    for (size_t p = 0; p <= body.size();) {
-      auto sp = std::min(body.find(' ', p), body.size());
-      line.words.push_back(body.substr(p, sp - p));
-      p = sp + 1;
-    }
-    auto kind = line.words[0];
-    if (kind == "header") {
-      line.expect(6, "header VERSION FLAGS DEVICE TARGET_ARCH RESERVED");
-      if (header || !m.sections.empty()) line.bad("a second header, or one after the sections");
-      if (!is_hex(line.words[5], 70)) line.bad("the reserved bytes are not 70 lowercase hex digits");
-      m.header = {line.number_at<uint32_t>(1, "version"), line.number_at<uint32_t>(2, "flags"),
-                  line.number_at<uint32_t>(3, "device"), line.number_at<uint32_t>(4, "target_arch"),
-                  std::string(line.words[5])};
-      header = true;
-    } else if (kind == "section") {
-      line.expect(5, "section TYPE FLAGS SIZE SHA256");
-      if (!header || !m.files.empty()) line.bad("a section line outside the header's block");
-      if (!is_hex(line.words[1], 8)) line.bad("the section type is not 8 lowercase hex digits");
-      uint32_t type = 0;
-      std::from_chars(line.words[1].data(), line.words[1].data() + 8, type, 16);
-      m.sections.push_back(
-          {type, line.number_at<uint32_t>(2, "flags"), line.number_at<uint64_t>(3, "size"), line.digest_at(4)});
-    } else if (kind == "file") {
-      line.expect(4, "file NAME SIZE SHA256");
-      if (!header) line.bad("a file line before the header");
-      std::string name(line.words[1]);
-      if (!is_safe_module_filename(name)) line.bad(fmt::format("'{}' is not a bare file name", printable(name)));
-      if (!m.files.empty() && m.files.back().name >= name) line.bad("file names are not sorted and unique");
-      m.files.push_back({name, line.number_at<uint64_t>(2, "size"), line.digest_at(3), {}});
-    } else if (kind == "image") {
-      line.expect(5, "image INDEX ARCH SIZE SHA256");
-      if (m.files.empty()) line.bad("an image line before any file line");
-      auto& images = m.files.back().images;
-      auto index = line.number_at<uint32_t>(1, "index");
-      if (index != images.size()) line.bad(fmt::format("image index {} where {} comes next", index, images.size()));
-      if (!is_arch_token(line.words[2])) line.bad(fmt::format("'{}' is not an arch name", printable(line.words[2])));
-      images.push_back({index, std::string(line.words[2]), line.number_at<uint64_t>(3, "size"), line.digest_at(4)});
-    } else if (kind == "end" && line.words.size() == 1) {
-      ended = true;
     } else {
-      line.bad(fmt::format("unknown line '{}'", printable(body.substr(0, 40))));
+      line.words = split_words(body);
+      read_line(line, body, r);
     }
     at = nl + 1;
   }
   if (number == 0) Line{&file, origin, 1, {}}.bad("empty");
-  if (!header) line.bad("no header line");
-  if (!ended) line.bad("no 'end' line: the manifest is cut short");
-  if (serialize_manifest(m) != Bytes(data.begin(), data.end())) line.bad("not in canonical form");
-  return m;
+  if (!r.header) line.bad("no header line");
+  if (!r.ended) line.bad("no 'end' line: the manifest is cut short");
+  if (serialize_manifest(r.m) != Bytes(data.begin(), data.end())) line.bad("not in canonical form");
+  return r.m;
 }
 
 }  // namespace wrp
