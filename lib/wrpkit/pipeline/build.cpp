@@ -59,15 +59,13 @@ std::string toolchain_text(const BuildPlan& plan, const Artifact& a, Toolset& to
     if (std::find(it->second.begin(), it->second.end(), target) == it->second.end()) it->second.push_back(target);
   };
   for (auto& j : plan.jobs) {
-    auto target = j.to_ptx ? "compute_" + std::to_string(j.arch.number()) : j.arch.sm();
     note(j.from == ImageOrigin::source ? tools.source_compiler(j.release, a.meta.producer_version).description
                                        : tools.ptx_compiler(j.release).description,
-         target);
+         j.target());
   }
   auto note_helpers = [&](const std::optional<PlannedHelpers>& planned, auto&& description) {
     if (planned)
-      for (auto& h : planned->jobs)
-        note(description(h.release), h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm());
+      for (auto& h : planned->jobs) note(description(h.release), h.target());
   };
   note_helpers(plan.helpers,
                [&](CudaVersion r) { return tools.standalone_compiler(r).description + " (wrp-run's helpers)"; });

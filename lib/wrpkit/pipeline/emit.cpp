@@ -89,8 +89,7 @@ Provenance provenance(const BuildPlan& plan, const Artifact& a, const std::vecto
   }
   if (!helpers.empty()) {
     ProvenanceHelpers h{.size = int64_t(helpers.size()), .sha256 = sha256_hex(helpers)};
-    for (auto& job : plan.helpers->jobs)
-      h.images.push_back(job.to_ptx ? "compute_" + std::to_string(job.arch.number()) : job.arch.sm());
+    for (auto& job : plan.helpers->jobs) h.images.push_back(job.target());
     prov.replay_helpers = std::move(h);
   }
   return prov;

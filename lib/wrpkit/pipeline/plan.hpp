@@ -30,6 +30,11 @@ struct ToolNeed {
   auto operator<=>(const ToolNeed&) const = default;
 };
 
+// What a job makes, as messages and records name it: "sm_87", or "compute_75" for PTX.
+inline std::string job_target(const Arch& arch, bool to_ptx) {
+  return to_ptx ? "compute_" + std::to_string(arch.number()) : arch.sm();
+}
+
 // One compilation; identical inputs for the same arch and need share one job.
 struct CompileJob {
   size_t module = 0;  // the first module that needs it (for messages)
@@ -39,6 +44,7 @@ struct CompileJob {
   std::string input_digest;
   ToolNeed need;
   CudaVersion release;  // the toolchain chosen for it (choose_tools)
+  std::string target() const { return job_target(arch, to_ptx); }
 };
 
 struct PlannedModule {
@@ -69,6 +75,7 @@ struct HelperJob {
   bool to_ptx = false;
   ToolNeed need;
   CudaVersion release;  // chosen by choose_tools
+  std::string target() const { return job_target(arch, to_ptx); }
 };
 struct PlannedHelpers {
   std::vector<HelperJob> jobs;       // SASS for every target, then PTX for the lowest with --ptx lowest

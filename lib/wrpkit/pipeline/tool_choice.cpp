@@ -149,8 +149,7 @@ void choose_image_tools(BuildPlan& plan, const Artifact& a, Picker& pick, Refusa
     else if (auto* f = pick.lacking_arch(kind, j.need, j.arch))
       arch_refusals.insert(no_arch_message(*f, j.arch));
     else
-      missing[{j.module, j.need.str()}].push_back(j.to_ptx ? "compute_" + std::to_string(j.arch.number())
-                                                           : j.arch.sm());
+      missing[{j.module, j.need.str()}].push_back(j.target());
   }
   for (auto& msg : arch_refusals) r.add(Exit::target, msg);
   for (auto& [key, archs] : missing) {
@@ -209,8 +208,7 @@ void choose_helper_tools(BuildPlan& plan, Picker& pick, Refusals& r) {
     else if (auto* f = pick.lacking_arch(Tool::standalone, h.need, h.arch))
       lacking.push_back(no_arch_message(*f, h.arch));
     else
-      lacking.push_back(
-          fmt::format("no NVRTC found for {}", h.to_ptx ? "compute_" + std::to_string(h.arch.number()) : h.arch.sm()));
+      lacking.push_back(fmt::format("no NVRTC found for {}", h.target()));
   }
   auto need = plan.helpers->jobs.front().need;
   if (!nvrtc) {
