@@ -241,17 +241,13 @@ BuildReport copy_cpu_graph(const BuildOptions& opt, const Artifact& a) {
   return report;
 }
 
-// Up to format 16 stock Warp builds if/while condition kernels as SASS for one
-// target_arch, which runs within one SASS family only (plan_build refuses a mix):
-// --split-families writes one artifact per family.
+// --split-families: one artifact per SASS family where the graph needs it (plan.hpp).
 void build_outputs(const BuildOptions& opt, const Artifact& a, Toolset& tools, const SigningKey* key,
                    BuildReport& report, Progress& progress) {
-  auto families = sass_families(opt.targets);
   if (opt.shard) {
     build_one(opt, a, opt.output, opt.targets, tools, report, progress, nullptr);
-  } else if (opt.split_families && families.size() > 1 && a.ops.has_conditionals &&
-             !strict_header_arch(a.meta.version)) {
-    for (auto& [family, archs] : families)
+  } else if (opt.split_families && needs_artifact_per_family(a, opt.targets)) {
+    for (auto& [family, archs] : sass_families(opt.targets))
       report.outputs.push_back(
           build_one(opt, a, family_output_path(opt.output, family), archs, tools, report, progress, key));
   } else {

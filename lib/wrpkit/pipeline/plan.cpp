@@ -368,12 +368,12 @@ void choose_targets(const std::vector<Arch>& targets, BuildPlan& plan, Planner& 
                                p.drop(unbuildable)));
 }
 
-// Up to format 16 stock Warp builds if/while condition kernels at load as SASS for the
-// graph's one target_arch, which runs on one SASS family only (sass_family): on a
-// Tegra GPU only if target_arch is exactly its arch.
+// The refusal where one artifact cannot serve every target (needs_artifact_per_family):
+// naming the families, since a Tegra GPU runs the condition kernels only if target_arch
+// is exactly its arch.
 void check_condition_families(const Artifact& a, const BuildPlan& plan, Refusals& refusals) {
+  if (!needs_artifact_per_family(a, plan.targets)) return;
   auto fams = sass_families(plan.targets);
-  if (!a.ops.has_conditionals || strict_header_arch(a.meta.version) || fams.size() <= 1) return;
   std::vector<std::string> names, first;
   for (auto& [family, archs] : fams) {
     names.push_back(fmt::format("{}{}", family, is_tegra(archs.front()) ? " (Tegra: runs only its own SASS)" : ""));
@@ -432,6 +432,10 @@ void choose_target_arch(const Artifact& a, BuildPlan& plan) {
 }
 
 }  // namespace
+
+bool needs_artifact_per_family(const Artifact& a, const std::vector<Arch>& targets) {
+  return a.ops.has_conditionals && !strict_header_arch(a.meta.version) && sass_families(targets).size() > 1;
+}
 
 BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const fs::path& out, std::vector<Arch> targets) {
   std::sort(targets.begin(), targets.end());

@@ -101,6 +101,11 @@ struct BuildPlan {
   bool needs_source_compiler() const;
 };
 
+// Up to format 16 stock Warp builds if/while condition kernels as SASS for the graph's one
+// target_arch, which runs within one SASS family only: such a graph whose targets span
+// several families needs one artifact per family (--split-families); plan_build refuses it.
+bool needs_artifact_per_family(const Artifact& a, const std::vector<Arch>& targets);
+
 // Pure: reads the artifact and options only. Throws one wrp::Error listing every refusal.
 BuildPlan plan_build(const BuildOptions& opt, const Artifact& a, const std::filesystem::path& out,
                      std::vector<Arch> targets);
