@@ -90,8 +90,8 @@ static void parse_other_sections(Artifact& a, ProvenanceRead provenance) {
   check_meshes(file, a.meta.meshes, a.regions, mem.data, mem.file_offset);
   for (auto& b : a.meta.bindings)
     if (b.region_id != kUntrackedRegion && !find_region(a.regions, b.region_id))
-      fail(Exit::bad_input, fmt::format("{}: binding '{}' names region {} that the memory section lacks", file,
-                                        printable(b.name), b.region_id));
+      fail_damaged(fmt::format("{}: binding '{}' names region {} that the memory section lacks", file,
+                               printable(b.name), b.region_id));
 }
 
 void parse_sections(Artifact& a, ProvenanceRead provenance) {
@@ -215,23 +215,40 @@ static void open_sections_and_modules(Artifact& a, const ModuleFileReader& read_
                                                 a.name())});
 }
 
-Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const ModuleFileReader& read_module,
-                             const OpenOptions& options) {
+// What to do about bytes that break the format (DamagedInput): an artifact wrp-build
+// wrote is copied again or rebuilt; a capture is saved again by Warp.
+static std::string damaged_remedy(const Artifact& a) {
+  bool built = a.container.find(kSectionWrpkitManifest) || a.container.find(kSectionWrpkit);
+  return built ? "the artifact is damaged: copy it again from its source, or rebuild it with wrp-build"
+               : "the capture is damaged or was not written by Warp: re-save it";
+}
+
+template <class F>
+static Artifact open_with_remedy(const fs::path& wrp, F&& open) {
   Artifact a;
   a.wrp_path = wrp;
   a.modules_dir = modules_dir_for(wrp);
-  a.container = parse_container(a.name(), wrp_bytes);
-  open_sections_and_modules(a, read_module, options);
+  try {
+    open(a);
+  } catch (const DamagedInput& e) {
+    fail(Exit::bad_input, fmt::format("{}; {}", e.what(), damaged_remedy(a)));
+  }
   return a;
 }
 
+Artifact open_artifact_bytes(const fs::path& wrp, SharedBytes wrp_bytes, const ModuleFileReader& read_module,
+                             const OpenOptions& options) {
+  return open_with_remedy(wrp, [&](Artifact& a) {
+    a.container = parse_container(a.name(), wrp_bytes);
+    open_sections_and_modules(a, read_module, options);
+  });
+}
+
 Artifact open_artifact(const fs::path& wrp, bool read_modules) {
-  Artifact a;
-  a.wrp_path = wrp;
-  a.modules_dir = modules_dir_for(wrp);
-  a.container = parse_container(a.name(), read_file_shared(wrp));
-  open_sections_and_modules(a, read_modules ? module_files_in(a.modules_dir) : ModuleFileReader(), {});
-  return a;
+  return open_with_remedy(wrp, [&](Artifact& a) {
+    a.container = parse_container(a.name(), read_file_shared(wrp));
+    open_sections_and_modules(a, read_modules ? module_files_in(a.modules_dir) : ModuleFileReader(), {});
+  });
 }
 
 ModuleFileReader module_files_in(const fs::path& dir) {

@@ -24,14 +24,17 @@ uint32_t load_u32(const uint8_t* p) {
 uint64_t load_u64(const uint8_t* p) { return uint64_t(load_u32(p)) | (uint64_t(load_u32(p + 4)) << 32); }
 
 void Reader::error_at(uint64_t off, std::string_view field, std::string_view problem) const {
-  fail(Exit::bad_input, fmt::format("{}: {} at byte {}: {}", file_, field, hex_offset(off), problem));
+  fail_damaged(fmt::format("{}: {} at byte {}: {}", file_, field, hex_offset(off), problem));
+}
+void Reader::refuse_at(uint64_t off, std::string_view field, std::string_view problem_and_remedy) const {
+  fail(Exit::bad_input, fmt::format("{}: {} at byte {}: {}", file_, field, hex_offset(off), problem_and_remedy));
 }
 void Reader::error(std::string_view field, std::string_view problem) const { error_at(file_offset(), field, problem); }
 
 void Reader::need(uint64_t n, std::string_view field) const {
   if (n > left())
     error(field, fmt::format("needs {} bytes but only {} remain in this {}-byte block "
-                             "(file truncated or corrupt; re-save the capture)",
+                             "(file truncated or corrupt)",
                              n, left(), data_.size()));
 }
 

@@ -40,8 +40,11 @@ class Reader {
 
   // A reader over the next n bytes (consumed here), for nested records.
   Reader sub(uint64_t n, std::string_view field);
+  // A fault in the bytes: DamagedInput, to which the file's opener adds what to do.
   [[noreturn]] void error(std::string_view field, std::string_view problem) const;
   [[noreturn]] void error_at(uint64_t file_offset, std::string_view field, std::string_view problem) const;
+  // A refusal whose text already says what to do (a format version wrpkit does not read).
+  [[noreturn]] void refuse_at(uint64_t file_offset, std::string_view field, std::string_view problem_and_remedy) const;
 
  private:
   void need(uint64_t n, std::string_view field) const;

@@ -30,6 +30,17 @@ class Error : public std::runtime_error {
 
 [[noreturn]] inline void fail(Exit code, std::string msg) { throw Error(code, std::move(msg)); }
 
+// An input file's bytes break its format. The reader names the file, the field, the
+// byte and the fault, but cannot say what to do: that depends on whose file it is (a
+// capture, an artifact, a compiler's output), which the code that opened it knows and
+// adds (see open_artifact).
+class DamagedInput : public Error {
+ public:
+  explicit DamagedInput(std::string msg) : Error(Exit::bad_input, std::move(msg)) {}
+};
+
+[[noreturn]] inline void fail_damaged(std::string msg) { throw DamagedInput(std::move(msg)); }
+
 // The caller gave up on the work (a progress reader that went away): parallel work
 // stops taking new items, and nothing is written.
 class Cancelled : public Error {

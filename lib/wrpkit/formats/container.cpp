@@ -31,9 +31,7 @@ Section* Container::find(uint32_t type) {
 const Section* Container::find(uint32_t type) const { return const_cast<Container*>(this)->find(type); }
 const Section& Container::require(uint32_t type, const std::string& file) const {
   if (auto* s = find(type)) return *s;
-  fail(Exit::bad_input, fmt::format("{}: no {} section (type {}) in the section table; "
-                                    "the file is not a complete Warp capture",
-                                    file, section_name(type), type));
+  fail_damaged(fmt::format("{}: no {} section (type {}) in the section table", file, section_name(type), type));
 }
 
 // A section table entry as the file lays it out (kSectionEntrySize bytes), read where
@@ -59,7 +57,7 @@ constexpr size_t kNumSectionsAt = 12;
 
 static void check_version(Reader& r, uint32_t v) {
   if (is_supported_format(v)) return;
-  r.error_at(4, "header.version", fmt::format("unsupported format version {}; {}", v, unsupported_format_advice(v)));
+  r.refuse_at(4, "header.version", fmt::format("unsupported format version {}; {}", v, unsupported_format_advice(v)));
 }
 
 // Warp 1.19 refuses a file outside these rules before reading any section; a

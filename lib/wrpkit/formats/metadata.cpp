@@ -177,8 +177,8 @@ Metadata parse_metadata(const std::string& file, ByteView data, uint64_t origin)
   Metadata m;
   m.version = r.u32("metadata.version");
   if (!is_supported_format(m.version))
-    r.error_at(origin, "metadata.version",
-               fmt::format("unsupported format version {}; {}", m.version, unsupported_format_advice(m.version)));
+    r.refuse_at(origin, "metadata.version",
+                fmt::format("unsupported format version {}; {}", m.version, unsupported_format_advice(m.version)));
   const uint32_t v = m.version;
   if (has_producer_version(v)) m.producer_version = r.str("metadata.producer_version");
   m.target_arch = r.u32("metadata.target_arch");

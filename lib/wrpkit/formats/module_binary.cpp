@@ -122,8 +122,8 @@ ModuleBinary read_module_binary(const std::string& file, ByteView data) {
     m.images.push_back(image_from_ptx(*m.ptx, strip_trailing_nuls(data).size(), data.size()));
     return m;
   }
-  fail(Exit::bad_input, fmt::format("{}: not PTX, a cubin, a fatbin or an object file (first bytes {:02x})", file,
-                                    fmt::join(data.first(std::min<size_t>(4, data.size())), " ")));
+  fail_damaged(fmt::format("{}: not PTX, a cubin, a fatbin or an object file (first bytes {:02x})", file,
+                           fmt::join(data.first(std::min<size_t>(4, data.size())), " ")));
 }
 
 }  // namespace wrp

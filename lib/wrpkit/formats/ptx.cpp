@@ -90,11 +90,11 @@ PtxInfo parse_ptx(const std::string& file, ByteView data) {
     if (w == ".version" && !have_version) {
       auto v = word(line, i);
       if (sscanf(std::string(v).c_str(), "%d.%d", &p.isa_major, &p.isa_minor) != 2)
-        fail(Exit::bad_input, fmt::format("{}: PTX '.version {}' is not MAJOR.MINOR", file, v));
+        fail_damaged(fmt::format("{}: PTX '.version {}' is not MAJOR.MINOR", file, v));
       have_version = true;
     } else if (w == ".target" && !have_target) {
       auto a = parse_arch(word(line, i));
-      if (!a) fail(Exit::bad_input, fmt::format("{}: PTX '.target' names no sm_XY arch", file));
+      if (!a) fail_damaged(fmt::format("{}: PTX '.target' names no sm_XY arch", file));
       p.target = *a;
       p.target.is_virtual = true;
       have_target = true;
@@ -105,7 +105,7 @@ PtxInfo parse_ptx(const std::string& file, ByteView data) {
     }
   }
   if (!have_version || !have_target)
-    fail(Exit::bad_input, fmt::format("{}: not PTX: no '.version' and '.target' directives", file));
+    fail_damaged(fmt::format("{}: not PTX: no '.version' and '.target' directives", file));
   return p;
 }
 

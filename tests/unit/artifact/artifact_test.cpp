@@ -122,6 +122,37 @@ TEST_CASE("a binding Warp wrote without memory (region -1) opens, is a hazard, a
         }).find("binding 'columns' names region 77 that the memory section lacks") != std::string::npos);
 }
 
+// A reader names the field and the fault; the opener adds what to do, which depends on
+// whose file it is, once, and leaves a refusal that carries its own remedy alone.
+TEST_CASE("a damaged file's error says what to do: re-save a capture, rebuild an artifact") {
+  auto path = fixtures::ptx75();
+  auto a = open_artifact(path);
+  auto garbage = [](const std::string&) -> std::optional<SharedBytes> { return SharedBytes(Bytes(64, 0x5a)); };
+  auto open_with_garbage_modules = [&](const Container& c) {
+    return fixtures::error_of([&] { open_artifact_bytes(path, serialize_container(c), garbage); });
+  };
+  auto capture = open_with_garbage_modules(a.container);
+  CHECK(capture.find("not PTX, a cubin, a fatbin or an object file") != std::string::npos);
+  CHECK(capture.ends_with("; the capture is damaged or was not written by Warp: re-save it"));
+  CHECK(capture.find("re-save") == capture.rfind("re-save"));
+
+  Container built = a.container;
+  built.sections.push_back({kSectionWrpkit, 0, 0, SharedBytes(Bytes{'x'})});
+  CHECK(open_with_garbage_modules(built).ends_with(
+      "; the artifact is damaged: copy it again from its source, or rebuild it with wrp-build"));
+
+  auto bytes = read_file(path);
+  Bytes cut(bytes.begin(), bytes.begin() + bytes.size() / 2);
+  auto truncated = fixtures::error_of([&] { open_artifact_bytes(path, cut, {}); });
+  CHECK(truncated.find("runs past the end") != std::string::npos);
+  CHECK(truncated.ends_with("re-save it"));
+
+  bytes[4] = 99;  // header.version
+  auto newer = fixtures::error_of([&] { open_artifact_bytes(path, bytes, {}); });
+  CHECK(newer.ends_with("update wrpkit"));
+  CHECK(newer.find("re-save") == std::string::npos);
+}
+
 TEST_CASE("a real BSR capture by Warp 1.19: the arrays bsr_set_from_triplets reallocated are untracked bindings") {
   auto a = open_artifact(fixtures::bsr18());
   int untracked = 0;
