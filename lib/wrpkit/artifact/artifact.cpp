@@ -215,9 +215,7 @@ static void open_sections_and_modules(Artifact& a, const ModuleFileReader& read_
                                                 a.name())});
 }
 
-// What to do about bytes that break the format (DamagedInput): an artifact wrp-build
-// wrote is copied again or rebuilt; a capture is saved again by Warp.
-static std::string damaged_remedy(const Artifact& a) {
+std::string damaged_remedy(const Artifact& a) {
   bool built = a.container.find(kSectionWrpkitManifest) || a.container.find(kSectionWrpkit);
   return built ? "the artifact is damaged: copy it again from its source, or rebuild it with wrp-build"
                : "the capture is damaged or was not written by Warp: re-save it";

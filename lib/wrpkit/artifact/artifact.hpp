@@ -100,6 +100,10 @@ fs::path modules_dir_for(const fs::path& wrp);
 // match is recorded (a hazard: Warp 1.19 refuses it), not an error.
 Artifact open_artifact(const fs::path& wrp, bool read_modules = true);
 
+// What to do about `a` where its bytes break the format (DamagedInput), appended to the
+// reader's message: re-save a capture; copy again or rebuild an artifact wrp-build wrote.
+std::string damaged_remedy(const Artifact& a);
+
 // The same checks on an artifact already in memory: `wrp_bytes` is the .wrp and
 // `read_module` returns the bytes of a file in its modules folder (nullopt when
 // there is none). Used for fuzzing and by callers that hold the files themselves.

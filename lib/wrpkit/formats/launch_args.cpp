@@ -24,9 +24,10 @@ void put(Bytes& b, size_t at, T v) {
 }
 
 void no_whole_clusters(const std::string& where, uint64_t blocks, unsigned cluster) {
-  fail(Exit::bad_input, fmt::format("{}: a clustered launch of {} blocks does not make whole clusters of {} (Warp "
-                                    "refuses it as well): the file is damaged or was not written by Warp",
-                                    where, blocks, cluster));
+  fail_damaged(
+      fmt::format("{}: a clustered launch of {} blocks does not make whole clusters of {} (Warp refuses "
+                  "it as well)",
+                  where, blocks, cluster));
 }
 
 // Grid-stride kernels: one row of blocks; a cap by max_blocks rounds down to whole clusters.
@@ -37,8 +38,7 @@ uint32_t grid_stride_x(const LaunchOp& l, uint64_t blocks, unsigned cluster, con
     if (x == blocks && blocks % cluster) no_whole_clusters(where, blocks, cluster);
     x = x / cluster * cluster;
     if (x == 0)
-      fail(Exit::bad_input,
-           fmt::format("{}: max_blocks {} holds no whole cluster of {} blocks", where, l.max_blocks, cluster));
+      fail_damaged(fmt::format("{}: max_blocks {} holds no whole cluster of {} blocks", where, l.max_blocks, cluster));
   }
   return uint32_t(std::max<uint64_t>(1, x));
 }
@@ -51,10 +51,10 @@ void check_extents(const LaunchOp& l, const std::string& where) {
   for (int d = 0; d < bounded_ndim(l); ++d) {
     uint64_t limit = d == 0 ? uint64_t(1) << 31 : (uint64_t(1) << 31) - 1;
     if (l.shape[d] > limit)
-      fail(Exit::bad_input, fmt::format("{}: launch extent {} in dimension {} is beyond {}: Warp's thread "
-                                        "coordinates (wp.tid()) are 32-bit and would wrap (Warp refuses such a "
-                                        "launch): the file is damaged or was not written by Warp",
-                                        where, l.shape[d], d, limit));
+      fail_damaged(
+          fmt::format("{}: launch extent {} in dimension {} is beyond {}: Warp's thread coordinates "
+                      "(wp.tid()) are 32-bit and would wrap (Warp refuses such a launch)",
+                      where, l.shape[d], d, limit));
   }
 }
 
@@ -65,8 +65,8 @@ LaunchGrid launch_grid(const LaunchOp& l, const std::string& where, bool cluster
   g.block = l.block_dim > 0 ? uint32_t(l.block_dim) : 256;  // Warp's own default for a missing block size
   g.empty = l.dim == 0;
   if (l.cluster_dim > kMaxClusterDim)
-    fail(Exit::bad_input,
-         fmt::format("{}: cluster_dim {} is beyond Warp's limit of {} blocks", where, l.cluster_dim, kMaxClusterDim));
+    fail_damaged(
+        fmt::format("{}: cluster_dim {} is beyond Warp's limit of {} blocks", where, l.cluster_dim, kMaxClusterDim));
   check_extents(l, where);
   unsigned cluster = clusters && l.cluster_dim > 1 ? l.cluster_dim : 1;
   uint64_t blocks = (l.dim + g.block - 1) / g.block;

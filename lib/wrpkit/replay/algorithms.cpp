@@ -126,8 +126,8 @@ class Chain {
   Operand at(const RegionRef& r, uint64_t bytes, uint32_t align, const char* what) {
     Operand p = operand_(r, bytes, what);
     if (p.offset % align)
-      fail(Exit::bad_input, fmt::format("{}: the {} at offset {} of region {} is not aligned to its {}-byte elements",
-                                        where_, what, r.offset, r.region, align));
+      fail_damaged(fmt::format("{}: the {} at offset {} of region {} is not aligned to its {}-byte elements", where_,
+                               what, r.offset, r.region, align));
     return p;
   }
 

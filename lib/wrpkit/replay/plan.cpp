@@ -20,7 +20,8 @@ uint64_t area_slot(uint64_t n) { return (n + kAreaAlign - 1) / kAreaAlign * kAre
 
 class Planner {
  public:
-  Planner(const std::vector<Region>& regions, ReplayPlan& plan) : regions_(regions), plan_(plan) {}
+  Planner(const std::vector<Region>& regions, ReplayPlan& plan, std::string_view remedy)
+      : regions_(regions), plan_(plan), remedy_(remedy) {}
 
   // Appends `ops` to `out`, one chain; an op that is bad input adds its problem and no nodes.
   void chain(std::vector<PlanNode>& out, const std::vector<Op>& ops, const std::string& where) {
@@ -30,6 +31,9 @@ class Planner {
       size_t before = out.size();
       try {
         op(out, o, w);
+      } catch (const DamagedInput& e) {
+        out.resize(before);
+        plan_.problems.push_back(remedy_.empty() ? e.what() : fmt::format("{}; {}", e.what(), remedy_));
       } catch (const Error& e) {
         out.resize(before);
         plan_.problems.push_back(e.what());
@@ -106,9 +110,8 @@ class Planner {
     auto* r = id > 0 ? find_region(regions_, uint32_t(id)) : nullptr;
     uint64_t end = offset + size;
     if (!r || end < offset || end > r->size)
-      fail(Exit::bad_input,
-           fmt::format("{}: {}{} bytes at offset {} of region {} lie outside the regions the file holds", w,
-                       what ? fmt::format("its {}, ", what) : "", size, offset, id));
+      fail_damaged(fmt::format("{}: {}{} bytes at offset {} of region {} lie outside the regions the file holds", w,
+                               what ? fmt::format("its {}, ", what) : "", size, offset, id));
     return Operand::in_region(uint32_t(id), offset);
   }
 
@@ -139,8 +142,7 @@ class Planner {
   void memtile(std::vector<PlanNode>& out, const Op& o, const std::string& w) {
     uint64_t value = o.data.size(), count = o.size;
     if (!value || !count) return;
-    if (count > UINT64_MAX / value)
-      fail(Exit::bad_input, fmt::format("{}: {} copies of {} bytes overflow", w, count, value));
+    if (count > UINT64_MAX / value) fail_damaged(fmt::format("{}: {} copies of {} bytes overflow", w, count, value));
     Operand dst = need(o.dst_region, o.dst_offset, value * count, w);
     int word = 8;
     while (word > 1 && (value % word || dst.offset % word)) word /= 2;
@@ -231,14 +233,16 @@ class Planner {
 
   const std::vector<Region>& regions_;
   ReplayPlan& plan_;
+  std::string_view remedy_;
   std::set<std::string> blockers_, helper_ops_;
 };
 
 }  // namespace
 
-ReplayPlan plan_replay(const std::vector<Op>& ops, const std::vector<Region>& regions, const std::string& where) {
+ReplayPlan plan_replay(const std::vector<Op>& ops, const std::vector<Region>& regions, const std::string& where,
+                       std::string_view damaged_remedy) {
   ReplayPlan plan;
-  Planner p(regions, plan);
+  Planner p(regions, plan, damaged_remedy);
   p.chain(plan.nodes, ops, where);
   p.finish();
   return plan;

@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -95,7 +96,9 @@ struct ReplayPlan {
 
 // The plan of `ops` over `regions` (the memory section: operands are checked
 // against it); `where` prefixes messages ("FILE: operations"). Never throws for
-// bad input: that is `problems`. The plan points into `ops`: keep them alive.
-ReplayPlan plan_replay(const std::vector<Op>& ops, const std::vector<Region>& regions, const std::string& where);
+// bad input: that is `problems`, where an operand that breaks the format (DamagedInput)
+// ends in `damaged_remedy`. The plan points into `ops`: keep them alive.
+ReplayPlan plan_replay(const std::vector<Op>& ops, const std::vector<Region>& regions, const std::string& where,
+                       std::string_view damaged_remedy = {});
 
 }  // namespace wrp

@@ -65,8 +65,8 @@ class BsrChain {
   Operand need(const RegionRef& r, uint64_t bytes, const char* what) {
     Operand p = operand_(r, bytes, what);
     if (p.offset % 4)
-      fail(Exit::bad_input, fmt::format("{}: the {} at offset {} of region {} is not aligned to its 4-byte elements",
-                                        w_.where(), what, r.offset, r.region));
+      fail_damaged(fmt::format("{}: the {} at offset {} of region {} is not aligned to its 4-byte elements", w_.where(),
+                               what, r.offset, r.region));
     return p;
   }
   Operand optional(const RegionRef& r, uint64_t bytes, const char* what) {
@@ -81,8 +81,8 @@ class BsrChain {
     uint64_t bytes = 0;
     if (__builtin_mul_overflow(uint64_t(s_.nnz_upper_bound) * uint64_t(s_.block_size), uint64_t(s_.scalar_size),
                                &bytes))
-      fail(Exit::bad_input, fmt::format("{}: {} blocks of {} scalars of {} bytes overflow", w_.where(),
-                                        s_.nnz_upper_bound, s_.block_size, s_.scalar_size));
+      fail_damaged(fmt::format("{}: {} blocks of {} scalars of {} bytes overflow", w_.where(), s_.nnz_upper_bound,
+                               s_.block_size, s_.scalar_size));
     Operand values = optional(s_.tpl_values, bytes, "triplet values");
     return s_.zero_mask && s_.scalar_size ? values : Operand{};
   }

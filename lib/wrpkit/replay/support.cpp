@@ -73,7 +73,9 @@ bool builds_meshes(const Artifact& a) {
          std::all_of(meshes.begin(), meshes.end(), builds_tree);
 }
 
-ReplayPlan plan_replay(const Artifact& a) { return plan_replay(a.ops.ops, a.regions, a.name() + ": operations"); }
+ReplayPlan plan_replay(const Artifact& a) {
+  return plan_replay(a.ops.ops, a.regions, a.name() + ": operations", damaged_remedy(a));
+}
 
 std::vector<std::string> replay_blockers(const Artifact& a) { return replay_blockers(a, plan_replay(a)); }
 

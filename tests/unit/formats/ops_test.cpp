@@ -95,6 +95,9 @@ TEST_CASE("hostile BSR records are refused in one line: negative counts at open,
   auto rows = problem(bsr_edited(kOpBsrFromTriplets, [](uint8_t* r) { put_i32(r + 16, 1 << 20); }));
   CHECK(rows.find("its row offsets") != std::string::npos);
   CHECK(rows.find("lie outside the regions the file holds") != std::string::npos);
+  CHECK(
+      rows.ends_with("lie outside the regions the file holds; the capture is damaged or was not written by "
+                     "Warp: re-save it"));  // the artifact's remedy, once
   auto blocks = problem(bsr_edited(kOpBsrFromTriplets, [](uint8_t* r) { put_i32(r + 8, 1 << 30); }));
   CHECK(blocks.find("its triplet values") != std::string::npos);
   auto t = problem(bsr_edited(kOpBsrTranspose, [](uint8_t* r) { put_i32(r + 12, 100000); }));
