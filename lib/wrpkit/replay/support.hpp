@@ -16,7 +16,8 @@ std::vector<std::string> replay_blockers(const Artifact& a);
 // Whether wrp-run builds the artifact's meshes (it has some, of the Warp release and BVH
 // constructor it reproduces), so wrp-build compiles the mesh kernels for it.
 bool builds_meshes(const Artifact& a);
-// The artifact's replay plan: plan_replay of its ops over its regions.
+// The artifact's replay plan: plan_replay of its ops over its regions; a launch of a
+// kernel the metadata lacks is one of its problems.
 ReplayPlan plan_replay(const Artifact& a);
 
 }  // namespace wrp

@@ -128,3 +128,19 @@ TEST_CASE("replay_blockers: Warp 1.15's format 14 records the launches 1.16's fo
   CHECK(w115.regions.size() == w116.regions.size());
   CHECK(joined(replay_blockers(w115)) == "a CPU graph (wrp-run replays CUDA graphs); ");  // the device, not the format
 }
+
+TEST_CASE("plan_replay: a launch of a kernel the metadata lacks is a problem of the plan, with the remedy") {
+  auto a = open_artifact(fixtures::ptx75(), false);
+  REQUIRE(plan_replay(a).problems.empty());
+  REQUIRE(!a.meta.kernels.empty());
+  auto gone = a.meta.kernels.front();
+  a.meta.kernels.erase(a.meta.kernels.begin());
+  a.container.find(kSectionMetadata)->data = serialize_metadata(a.meta);
+  auto b = open_artifact_bytes("p.wrp", serialize_container(a.container), {});
+  auto problems = plan_replay(b).problems;
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].starts_with("p.wrp: operations: "));
+  CHECK(problems[0].find(fmt::format("of kernel '{}' in module hash '{}' name no kernel of the metadata", gone.key,
+                                     gone.module_hash)) != std::string::npos);
+  CHECK(problems[0].ends_with("; the capture is damaged or was not written by Warp: re-save it"));
+}
