@@ -60,9 +60,7 @@ FatbinEntry read_entry(Reader& body) {
   e.compressed = (e.flags & (kFlagCompressedLz4 | kFlagCompressedZstd)) != 0;
   // A fuzz finding: a compressed size beyond the stored bytes sent readers past the entry.
   if (e.compressed && csize > e.size)
-    body.error_at(
-        e_at + 16, f("compressed_size"),
-        fmt::format("{} exceeds the entry's stored size {}: the fatbin is corrupt, rebuild it", csize, e.size));
+    body.error_at(e_at + 16, f("compressed_size"), fmt::format("{} exceeds the entry's stored size {}", csize, e.size));
   e.payload_size = e.compressed ? csize : e.size;
   e.uncompressed_size = e.compressed ? usize : e.size;
   if (e.kind != ImageKind::ptx) e.ptx_major = e.ptx_minor = 0;
