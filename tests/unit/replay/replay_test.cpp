@@ -357,3 +357,21 @@ TEST_CASE("replay: a kernel entry the driver refuses is named on one line, contr
   CHECK(why.find("kernel entry missing\\x0akernel") != std::string::npos);
   CHECK(why.find('\n') == std::string::npos);
 }
+
+// The plan decides before the driver is touched: a launch the metadata has no kernel for is
+// refused with nothing loaded or allocated (it once failed while the graph was built).
+TEST_CASE("replay: a launch of a kernel the metadata lacks is refused before any module or memory") {
+  UseFakeGpu gpu;
+  auto a = open_artifact(fixtures::ptx75());
+  a.meta.kernels.erase(a.meta.kernels.begin());
+  a.container.find(kSectionMetadata)->data = serialize_metadata(a.meta);
+  auto b = open_artifact_bytes(fixtures::ptx75(), serialize_container(a.container),
+                               module_files_in(modules_dir_for(fixtures::ptx75())));
+  Exit code = Exit::ok;
+  auto why = error_of([&] { Replay::start(std::move(b), 0, kRawCapture); }, &code);
+  CHECK(code == Exit::bad_input);
+  CHECK(why.find("name no kernel of the metadata") != std::string::npos);
+  CHECK(why.ends_with("re-save it"));
+  CHECK(g_gpu.modules_loaded == 0);
+  CHECK(g_gpu.memory.empty());
+}
