@@ -75,14 +75,15 @@ bool builds_meshes(const Artifact& a) {
 }
 
 ReplayPlan plan_replay(const Artifact& a) {
-  auto plan = plan_replay(a.ops.ops, a.regions, a.name() + ": operations", damaged_remedy(a));
+  auto remedy = damaged_remedy(a);
+  auto plan = plan_replay(a.ops.ops, a.regions, a.name() + ": operations", remedy);
   // A launch the metadata has no kernel for cannot be replayed (nor loaded by Warp): a
   // problem of the plan, refused before the driver is touched, not once the graph is built.
   for (auto& [kernel, n] : a.ops.unresolved)
     plan.problems.push_back(
         fmt::format("{}: operations: {} launch(es) of kernel '{}' in module hash '{}' name no "
                     "kernel of the metadata; {}",
-                    a.name(), n, printable(kernel.second), printable(kernel.first), damaged_remedy(a)));
+                    a.name(), n, printable(kernel.second), printable(kernel.first), remedy));
   return plan;
 }
 
