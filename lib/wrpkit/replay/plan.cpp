@@ -129,12 +129,32 @@ class Planner {
   void launch(std::vector<PlanNode>& out, const LaunchOp& l, const std::string& w) {
     auto grid = launch_grid(l, w, false);
     if (grid.empty) return;
+    check_pointers(l, w);
     out.push_back({.kind = PlanNode::Kind::launch,
                    .where = w,
                    .launch = &l,
                    .grid = grid,
                    .cluster_grid = launch_grid(l, w, true),
                    .smem = unsigned(std::max(l.smem_bytes, 0))});
+  }
+
+  // A parameter pointing into a region the memory section lacks, or past its end: refused
+  // here, before the driver, not when the graph's arguments are packed.
+  void check_pointers(const LaunchOp& l, const std::string& w) const {
+    for (auto* list : {&l.params, &l.adjoint_params})
+      for (auto& p : *list)
+        for (auto& r : p.relocs) {
+          if (r.kind != kRelocDataPtr) continue;
+          auto* region = r.region_id > 0 ? find_region(regions_, uint32_t(r.region_id)) : nullptr;
+          if (!region)
+            fail_damaged(
+                fmt::format("{}: parameter {} points {} bytes into region {}, which the memory section "
+                            "does not hold",
+                            w, p.index, r.region_offset, r.region_id));
+          if (r.region_offset > region->size)
+            fail_damaged(fmt::format("{}: parameter {} points {} bytes into region {} of {} bytes", w, p.index,
+                                     r.region_offset, r.region_id, region->size));
+        }
   }
 
   // count copies of the value: the widest word dividing the value's size and the

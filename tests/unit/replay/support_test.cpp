@@ -144,3 +144,25 @@ TEST_CASE("plan_replay: a launch of a kernel the metadata lacks is a problem of 
                                      gone.module_hash)) != std::string::npos);
   CHECK(problems[0].ends_with("; the capture is damaged or was not written by Warp: re-save it"));
 }
+
+TEST_CASE("plan_replay: a kernel parameter pointing outside the regions is a problem of the plan") {
+  auto a = open_artifact(fixtures::ptx75(), false);
+  Reloc* pointer = nullptr;
+  for (auto& op : a.ops.ops) {
+    if (op.type != kOpLaunch) continue;
+    for (auto& p : op.launch.params)
+      for (auto& r : p.relocs)
+        if (!pointer && r.kind == kRelocDataPtr) pointer = &r;
+  }
+  REQUIRE(pointer);
+  auto region = *find_region(a.regions, uint32_t(pointer->region_id));
+  pointer->region_offset = region.size + 1;
+  auto past = plan_replay(a).problems;
+  REQUIRE(past.size() == 1);
+  CHECK(past[0].find(fmt::format("into region {} of {} bytes", region.id, region.size)) != std::string::npos);
+  pointer->region_id = 999;
+  auto missing = plan_replay(a).problems;
+  REQUIRE(missing.size() == 1);
+  CHECK(missing[0].find("into region 999, which the memory section does not hold; the capture is damaged") !=
+        std::string::npos);
+}
